@@ -1,0 +1,65 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Every target is compiled in the Swift 6 language mode (complete strict concurrency checking is
+/// the default there); `upcomingFeatures` below only turns on what Swift 6 does not yet enable.
+let strictSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny")
+
+]
+
+let package = Package(
+  name: "AsyncOps",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    .library(name: "AsyncOps", targets: ["AsyncOps"]),
+    .library(name: "AsyncOpsTesting", targets: ["AsyncOpsTesting"]),
+    .library(name: "PushReference", targets: ["PushReference"]),
+    .library(name: "BrewSearch", targets: ["BrewSearch"]),
+    .executable(name: "brew-search", targets: ["brew-search-cli"]),
+    .executable(name: "asyncops-bench", targets: ["asyncops-bench"]),
+  ],
+  targets: [
+    .target(name: "AsyncOps", swiftSettings: strictSettings),
+    .target(name: "MarbleNotation", swiftSettings: strictSettings),
+    .target(
+      name: "AsyncOpsTesting", dependencies: ["AsyncOps", "MarbleNotation"],
+      swiftSettings: strictSettings),
+    .target(name: "PushReference", dependencies: ["MarbleNotation"], swiftSettings: strictSettings),
+    .target(
+      name: "BrewSearch", dependencies: ["AsyncOps", "PushReference"],
+      swiftSettings: strictSettings),
+    .executableTarget(
+      name: "brew-search-cli",
+      dependencies: [
+        "BrewSearch", "AsyncOps", "AsyncOpsTesting", "PushReference", "MarbleNotation",
+      ],
+      swiftSettings: strictSettings),
+    .executableTarget(
+      name: "asyncops-bench",
+      dependencies: ["AsyncOps", "BrewSearch", "PushReference"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "AsyncOpsTests", dependencies: ["AsyncOps", "AsyncOpsTesting"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "AsyncOpsTestingTests",
+      dependencies: ["AsyncOps", "AsyncOpsTesting", "MarbleNotation"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "PushReferenceTests", dependencies: ["PushReference", "MarbleNotation"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "BrewSearchTests",
+      dependencies: ["BrewSearch", "AsyncOps", "AsyncOpsTesting", "PushReference"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "ConformanceTests",
+      dependencies: ["AsyncOps", "AsyncOpsTesting", "PushReference", "MarbleNotation"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "CLITests", dependencies: ["BrewSearch"],
+      swiftSettings: strictSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)

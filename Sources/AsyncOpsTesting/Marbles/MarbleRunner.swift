@@ -1,0 +1,151 @@
+import AsyncOps
+@_exported import MarbleNotation
+import Synchronization
+
+/// Runs an operator on marble inputs, on virtual time, and records what each consumer receives.
+///
+/// Each input marble becomes an ``AsyncTestSource`` of `String`; `build` turns the sources into
+/// the sequence under test, using the `TestClock` it is given for any timer. One tick is `tick` of
+/// virtual time. At each tick, in this order: timers due at that tick fire and everything runs to
+/// quiescence; consumers that start at that tick make their iterator; then each input's events of
+/// that tick are delivered in argument order, with quiescence after each. After the last tick, time
+/// runs on until nothing is pending (at most `drainTicks` more ticks), and the consumers that are
+/// still waiting are cancelled — which is not recorded as a finish.
+///
+/// ```swift
+/// let outputs = try await recordMarbles(["a-b-|"]) { inputs, clock in
+///   inputs[0].map { $0.uppercased() }
+/// }
+/// outputs[0].description   // "A-B-|"
+/// ```
+///
+/// - Parameters:
+///   - inputs: One marble per input, in argument order.
+///   - tick: The virtual duration of one marble position. Default: 1 ms.
+///   - consumers: The tick at which each consumer makes its iterator; one output per consumer.
+///     Every consumer iterates the same sequence, so `share` can be observed. Default: `[0]`.
+///   - drainTicks: How long time may run on after the last input tick. Default: 10,000 ticks.
+///   - render: How an element is written in the output marble. Default: `String(describing:)`.
+///   - build: Makes the sequence under test from the inputs and the clock.
+/// - Returns: The timeline each consumer received, ending at its last event.
+/// - Throws: ``MarbleSyntaxError`` for an invalid input marble, or a ``VirtualTimeError``.
+public func recordMarbles<Output: AsyncSequence & Sendable>(
+  _ inputs: [String],
+  tick: Duration = .milliseconds(1),
+  consumers: [Int] = [0],
+  drainTicks: Int = 10_000,
+  render: @escaping @Sendable (Output.Element) -> String = { String(describing: $0) },
+  _ build: @escaping @Sendable (_ inputs: [AsyncTestSource<String>], _ clock: TestClock) -> Output
+) async throws -> [MarbleTimeline] {
+  let timelines = try inputs.map { marble throws(MarbleSyntaxError) in
+    try MarbleTimeline(parsing: marble)
+  }
+  precondition(consumers.allSatisfy { $0 >= 0 }, "a consumer cannot start before tick 0")
+  return try await withVirtualTime { time in
+    let sources = timelines.indices.map { AsyncTestSource<String>(name: "input \($0 + 1)") }
+    let output = build(sources, time.clock)
+    let recorders = consumers.map { _ in MarbleRecorder(clock: time.clock, tick: tick) }
+    let lastTick = max(timelines.map { $0.ticks.count - 1 }.max() ?? 0, consumers.max() ?? 0)
+    await withTaskGroup(of: Void.self) { group in
+      for tickIndex in 0...max(lastTick, 0) {
+        await time.advance(to: .zero.advanced(by: tick * tickIndex))
+        for (recorder, start) in zip(recorders, consumers) where start == tickIndex {
+          group.addTask { await recorder.consume(output, render: render) }
+          await time.settle()
+        }
+        for (source, timeline) in zip(sources, timelines) where tickIndex < timeline.ticks.count {
+          for event in timeline.ticks[tickIndex] {
+            source.deliver(event)
+            await time.settle()
+          }
+        }
+      }
+      try? await time.runUntilIdle(within: tick * drainTicks)
+      for recorder in recorders { recorder.close() }
+      group.cancelAll()
+    }
+    return recorders.map(\.timeline)
+  }
+}
+
+/// Runs `build` on marble inputs like ``recordMarbles(_:tick:consumers:drainTicks:render:_:)``
+/// with one consumer, and throws a ``MarbleMismatch`` — both marbles, aligned, with the first
+/// difference marked — when the output is not `expected`.
+///
+/// ```swift
+/// @Test func debounceKeepsTheLastOfABurst() async throws {
+///   try await expectMarbles(["abcd----e---f-g----|"], "------d----e-----g-|") { inputs, clock in
+///     inputs[0].debounce(for: .milliseconds(3), clock: clock)
+///   }
+/// }
+/// ```
+public func expectMarbles<Output: AsyncSequence & Sendable>(
+  _ inputs: [String],
+  _ expected: String,
+  tick: Duration = .milliseconds(1),
+  render: @escaping @Sendable (Output.Element) -> String = { String(describing: $0) },
+  _ build: @escaping @Sendable (_ inputs: [AsyncTestSource<String>], _ clock: TestClock) -> Output
+) async throws {
+  let output = try await recordMarbles(inputs, tick: tick, render: render, build)[0]
+  if let mismatch = MarbleMismatch(expected: expected, actual: output.description) {
+    throw mismatch
+  }
+}
+
+extension AsyncTestSource where Element == String {
+  /// Sends one marble event: an element, the finish or the failure.
+  public func deliver(_ event: MarbleEvent) {
+    switch event {
+    case .value(let text): send(text)
+    case .finish: finish()
+    case .failure: fail()
+    }
+  }
+}
+
+/// Collects the events one consumer receives, with the tick at which each arrived.
+final class MarbleRecorder: Sendable {
+  private struct State: Sendable {
+    var events: [(tick: Int, event: MarbleEvent)] = []
+    var closed = false
+  }
+
+  private let clock: TestClock
+  private let tick: Duration
+  private let state = Mutex(State())
+
+  init(clock: TestClock, tick: Duration) {
+    self.clock = clock
+    self.tick = tick
+  }
+
+  var timeline: MarbleTimeline {
+    MarbleTimeline(events: state.withLock { $0.events })
+  }
+
+  /// Stops recording: what a consumer sees after this (its cancellation) is not its output.
+  func close() {
+    state.withLock { $0.closed = true }
+  }
+
+  func consume<Output: AsyncSequence & Sendable>(
+    _ output: Output, render: @Sendable (Output.Element) -> String
+  ) async {
+    do {
+      for try await element in output {
+        record(.value(render(element)))
+      }
+      record(.finish)
+    } catch {
+      record(.failure)
+    }
+  }
+
+  private func record(_ event: MarbleEvent) {
+    let tickIndex = Int((clock.now.offset / tick).rounded(.down))
+    state.withLock { state in
+      guard !state.closed else { return }
+      state.events.append((tick: tickIndex, event: event))
+    }
+  }
+}
