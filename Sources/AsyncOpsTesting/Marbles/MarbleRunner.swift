@@ -28,7 +28,7 @@ import Synchronization
 ///   - render: How an element is written in the output marble. Default: `String(describing:)`.
 ///   - build: Makes the sequence under test from the inputs and the clock.
 /// - Returns: The timeline each consumer received, ending at its last event.
-/// - Throws: ``MarbleSyntaxError`` for an invalid input marble, or a ``VirtualTimeError``.
+/// - Throws: `MarbleSyntaxError` for an invalid input marble, or a ``VirtualTimeError``.
 public func recordMarbles<Output: AsyncSequence & Sendable>(
   _ inputs: [String],
   tick: Duration = .milliseconds(1),
@@ -69,7 +69,7 @@ public func recordMarbles<Output: AsyncSequence & Sendable>(
 }
 
 /// Runs `build` on marble inputs like ``recordMarbles(_:tick:consumers:drainTicks:render:_:)``
-/// with one consumer, and throws a ``MarbleMismatch`` — both marbles, aligned, with the first
+/// with one consumer, and throws a `MarbleMismatch` — both marbles, aligned, with the first
 /// difference marked — when the output is not `expected`.
 ///
 /// ```swift
