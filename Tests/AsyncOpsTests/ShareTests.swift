@@ -248,6 +248,26 @@ import Testing
     }
   }
 
+  @Test func theUpstreamIsCancelledWhenTheLastConsumerLeavesAfterTheSequenceWent() async throws {
+    try await withVirtualTime { time throws in
+      let source = AsyncTestSource<Int>()
+      var shared = Optional(source.share())
+      let log = ShareLog<String>()
+      let task = Self.startConsuming(shared!.makeAsyncIterator(), into: log)
+      shared = nil  // no new consumer can register; one is left
+      await time.settle()
+      source.send(1)
+      await time.settle()
+      #expect(source.cancellationCount == 0)
+      #expect(log.values == ["1"])
+      task.cancel()
+      await time.settle()
+      #expect(source.cancellationCount == 1)
+      #expect(log.values == ["1", "|"])
+      #expect(shared == nil)
+    }
+  }
+
   @Test func whileTheSequenceLivesTheUpstreamOutlivesItsLastConsumer() async throws {
     try await withVirtualTime { time throws in
       let source = AsyncTestSource<Int>()
@@ -329,6 +349,23 @@ extension ShareTests {
     of shared: Shared, logs: [ShareLog<String>]
   ) -> [Task<Void, Never>] where Shared.Element: Sendable {
     logs.map { startLoggingConsumer(of: shared, into: $0) }
+  }
+
+  /// Iterates an iterator made by the caller in a new task, logging like
+  /// `startLoggingConsumer(of:into:)`.
+  private static func startConsuming(
+    _ iterator: sending AsyncShareSequence<AsyncTestSource<Int>>.Iterator,
+    into log: ShareLog<String>
+  ) -> Task<Void, Never> {
+    Task {
+      var iterator = iterator
+      do {
+        while let element = try await iterator.next() { log.append("\(element)") }
+        log.append("|")
+      } catch {
+        log.append("^")
+      }
+    }
   }
 
   /// A fast consumer and a stalled one (registered, not reading until the upstream has ended).

@@ -142,4 +142,8 @@ extension AsyncShareSequence {
   /// How many elements the replay holds (at most `replay`).
   @_spi(Testing)
   public var replayedElementCount: Int { lifetime.storage.replayCount }
+
+  /// How many elements the upstream has produced (delivered to the consumers) so far.
+  @_spi(Testing)
+  public var producedElementCount: Int { lifetime.storage.producedCount }
 }

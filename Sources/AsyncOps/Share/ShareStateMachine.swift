@@ -91,6 +91,8 @@ struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter
   @usableFromInline var terminal: Terminal?
   @usableFromInline var upstreamTask: Task<Void, Never>?
   @usableFromInline var sequenceAlive = true
+  /// How many elements the upstream has produced so far.
+  @usableFromInline var producedCount = 0
 
   @inlinable
   init(replay replayLimit: Int, policy: AsyncShareBufferingPolicy) {
@@ -239,6 +241,7 @@ extension ShareStateMachine {
     _ element: Element, resuming: inout [ConsumerWaiter]
   ) -> ProduceAction {
     if case .cancelled = phase { return .stop }
+    producedCount &+= 1
     if replayLimit > 0 {
       if replay.count == replayLimit { _ = replay.popFirst() }
       replay.append(element)

@@ -161,4 +161,7 @@ final class ShareStorage<Base: AsyncSequence & Sendable>: Sendable where Base.El
 
   @inlinable
   var replayCount: Int { state.withLock { $0.replay.count } }
+
+  @inlinable
+  var producedCount: Int { state.withLock { $0.producedCount } }
 }

@@ -12,17 +12,6 @@ final class ShareLog<Value: Sendable>: Sendable {
   var values: [Value] { storage.withLock { $0 } }
 }
 
-/// A counter the upstream of a `share` test bumps, read by the test at registration time.
-final class ShareCounter: Sendable {
-  private let storage = Atomic<Int>(0)
-
-  func store(_ value: Int) {
-    storage.store(value, ordering: .sequentiallyConsistent)
-  }
-
-  var value: Int { storage.load(ordering: .sequentiallyConsistent) }
-}
-
 /// SplitMix64: a small seeded generator, so a "random" stress test is the same every run.
 struct ShareSeededRandom: RandomNumberGenerator {
   private var state: UInt64
