@@ -1,0 +1,313 @@
+/// The rules of `share`, as a value type: every event returns what the storage must do next.
+///
+/// No locks, no tasks, no continuations resumed here. `ConsumerWaiter` and `UpstreamWaiter` are
+/// what a suspended consumer and the suspended upstream task are resumed through (continuations
+/// in ``ShareStorage``, plain tokens in the unit tests).
+///
+/// Invariants: `consumers` is sorted by id; a consumer with a waiter has an empty buffer;
+/// `fullConsumerCount` is the number of consumers whose buffer holds at least the `.bounded`
+/// limit (always 0 under the other policies).
+@usableFromInline
+struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter> {
+  /// How the upstream ended.
+  @usableFromInline
+  enum Terminal {
+    case finished
+    case failed(Failure)
+  }
+
+  /// Where the upstream task is.
+  @usableFromInline
+  enum UpstreamPhase {
+    /// No consumer has called `next()` yet.
+    case notStarted
+    /// The task reads the upstream (or is about to).
+    case running
+    /// The task waits for a consumer under `.bounded` to make room.
+    case awaitingDemand(UpstreamWaiter)
+    /// The upstream finished or failed; `terminal` is set.
+    case ended
+    /// No consumer is left and none can be made: the upstream is (being) cancelled.
+    case cancelled
+  }
+
+  /// What the storage does to the upstream task besides the event's main effect.
+  @usableFromInline
+  enum UpstreamEffect {
+    case none
+    /// Start the upstream task, then report it with `upstreamTaskCreated(_:)`.
+    case start
+    /// Resume the upstream task waiting for demand: it may read again.
+    case resume(UpstreamWaiter)
+    /// Cancel the task (if already created) and resume its demand wait (if any) to stop.
+    case cancel(Task<Void, Never>?, UpstreamWaiter?)
+  }
+
+  /// The answer to a consumer asking for its next element.
+  @usableFromInline
+  enum NextAction {
+    case element(Element, UpstreamEffect)
+    case end(Terminal?)
+    /// Nothing buffered yet: suspend (for `next`) or the waiter was stored (for `suspend`).
+    case wait(UpstreamEffect)
+  }
+
+  /// What the upstream task does after delivering an element.
+  @usableFromInline
+  enum ProduceAction {
+    case readNext
+    case awaitDemand
+    case stop
+  }
+
+  /// The answer to the upstream task offering to wait for demand.
+  @usableFromInline
+  enum DemandAction {
+    case resume(UpstreamWaiter, readNext: Bool)
+    case suspended
+  }
+
+  @usableFromInline
+  struct Consumer {
+    @usableFromInline let id: Int
+    @usableFromInline var buffer: ShareRingBuffer<Element>
+    @usableFromInline var waiter: ConsumerWaiter?
+
+    @inlinable
+    init(id: Int, buffer: ShareRingBuffer<Element>) {
+      self.id = id
+      self.buffer = buffer
+      self.waiter = nil
+    }
+  }
+
+  @usableFromInline let policy: AsyncShareBufferingPolicy
+  @usableFromInline let replayLimit: Int
+  @usableFromInline var replay = ShareRingBuffer<Element>()
+  @usableFromInline var consumers: [Consumer] = []
+  @usableFromInline var nextConsumerID = 0
+  @usableFromInline var fullConsumerCount = 0
+  @usableFromInline var phase = UpstreamPhase.notStarted
+  @usableFromInline var terminal: Terminal?
+  @usableFromInline var upstreamTask: Task<Void, Never>?
+  @usableFromInline var sequenceAlive = true
+  /// How many elements the upstream has produced so far.
+  @usableFromInline var producedCount = 0
+
+  @inlinable
+  init(replay replayLimit: Int, policy: AsyncShareBufferingPolicy) {
+    self.replayLimit = replayLimit
+    self.policy = policy
+  }
+
+  /// The `.bounded` limit, or `nil` for the policies without backpressure.
+  @inlinable
+  var boundedLimit: Int? {
+    if case .bounded(let limit) = policy { limit } else { nil }
+  }
+
+  @inlinable
+  func index(of id: Int) -> Int? {
+    var low = 0
+    var high = consumers.count
+    while low < high {
+      let middle = (low + high) / 2
+      if consumers[middle].id < id { low = middle + 1 } else { high = middle }
+    }
+    return low < consumers.count && consumers[low].id == id ? low : nil
+  }
+}
+
+// MARK: - Consumers
+
+extension ShareStateMachine {
+  /// A consumer registers (its iterator is made): it starts with a copy of the replay.
+  @inlinable
+  mutating func register() -> Int {
+    let id = nextConsumerID
+    nextConsumerID += 1
+    var buffer = ShareRingBuffer<Element>()
+    for element in replay.elements { buffer.append(element) }
+    if let limit = boundedLimit, buffer.count >= limit { fullConsumerCount += 1 }
+    consumers.append(Consumer(id: id, buffer: buffer))
+    return id
+  }
+
+  /// A consumer asks for its next element without a waiter: `.wait` means it must suspend and
+  /// call `suspend(consumer:waiter:)`.
+  @inlinable
+  mutating func next(consumer id: Int) -> NextAction {
+    guard let index = index(of: id) else { return .end(nil) }
+    if let action = take(at: index) { return action }
+    return .wait(startIfNeeded())
+  }
+
+  /// A consumer suspends: it gets an element or its end at once, or its waiter is stored.
+  @inlinable
+  mutating func suspend(consumer id: Int, waiter: ConsumerWaiter) -> NextAction {
+    guard let index = index(of: id) else { return .end(nil) }
+    if let action = take(at: index) { return action }
+    consumers[index].waiter = waiter
+    return .wait(startIfNeeded())
+  }
+
+  /// A consumer leaves: its task was cancelled or its iterator dropped. Returns its waiter (to
+  /// resume with `nil`) and what happens to the upstream.
+  @inlinable
+  mutating func cancel(consumer id: Int) -> (ConsumerWaiter?, UpstreamEffect) {
+    guard let index = index(of: id) else { return (nil, .none) }
+    let consumer = consumers.remove(at: index)
+    if let limit = boundedLimit, consumer.buffer.count >= limit { fullConsumerCount -= 1 }
+    if consumers.isEmpty && !sequenceAlive { return (consumer.waiter, cancelUpstream()) }
+    return (consumer.waiter, resumeUpstreamIfDemanded())
+  }
+
+  /// The shared sequence value is gone: no new consumer can register.
+  @inlinable
+  mutating func sequenceDropped() -> UpstreamEffect {
+    sequenceAlive = false
+    return consumers.isEmpty ? cancelUpstream() : .none
+  }
+
+  /// Takes the oldest buffered element, or the end once the buffer is drained; `nil` when the
+  /// consumer must wait.
+  @inlinable
+  mutating func take(at index: Int) -> NextAction? {
+    if let element = consumers[index].buffer.popFirst() {
+      if let limit = boundedLimit, consumers[index].buffer.count == limit - 1 {
+        fullConsumerCount -= 1
+        if case .resume(let waiter) = resumeUpstreamIfDemanded() {
+          return .element(element, .resume(waiter))
+        }
+      }
+      return .element(element, startIfNeeded())
+    }
+    guard let terminal else { return nil }
+    consumers.remove(at: index)
+    return .end(terminal)
+  }
+
+  @inlinable
+  mutating func startIfNeeded() -> UpstreamEffect {
+    guard case .notStarted = phase else { return .none }
+    phase = .running
+    return .start
+  }
+
+  /// The upstream waiting for demand may read again once no consumer is full.
+  @inlinable
+  mutating func resumeUpstreamIfDemanded() -> UpstreamEffect {
+    guard fullConsumerCount == 0, case .awaitingDemand(let waiter) = phase else { return .none }
+    phase = .running
+    return .resume(waiter)
+  }
+
+  @inlinable
+  mutating func cancelUpstream() -> UpstreamEffect {
+    switch phase {
+    case .notStarted, .ended, .cancelled:
+      if case .notStarted = phase { phase = .cancelled }
+      return .none
+    case .running:
+      phase = .cancelled
+      return .cancel(upstreamTask.take(), nil)
+    case .awaitingDemand(let waiter):
+      phase = .cancelled
+      return .cancel(upstreamTask.take(), waiter)
+    }
+  }
+}
+
+// MARK: - Upstream
+
+extension ShareStateMachine {
+  /// The storage created the upstream task. Returns it when it must be cancelled at once.
+  @inlinable
+  mutating func upstreamTaskCreated(_ task: Task<Void, Never>) -> Task<Void, Never>? {
+    switch phase {
+    case .cancelled: return task
+    case .ended: return nil
+    case .notStarted, .running, .awaitingDemand:
+      upstreamTask = task
+      return nil
+    }
+  }
+
+  /// The upstream produced `element`: it goes to the replay and to every consumer, by its
+  /// policy. The waiters of consumers that were waiting are appended to `resuming`; the storage
+  /// resumes each with `element`.
+  @inlinable
+  mutating func upstreamProduced(
+    _ element: Element, resuming: inout [ConsumerWaiter]
+  ) -> ProduceAction {
+    if case .cancelled = phase { return .stop }
+    producedCount &+= 1
+    if replayLimit > 0 {
+      if replay.count == replayLimit { _ = replay.popFirst() }
+      replay.append(element)
+    }
+    for index in consumers.indices {
+      if let waiter = consumers[index].waiter.take() {
+        resuming.append(waiter)
+      } else {
+        buffer(element, at: index)
+      }
+    }
+    return fullConsumerCount > 0 ? .awaitDemand : .readNext
+  }
+
+  @inlinable
+  mutating func buffer(_ element: Element, at index: Int) {
+    switch policy {
+    case .bounded(let limit):
+      consumers[index].buffer.append(element)
+      if consumers[index].buffer.count == limit { fullConsumerCount += 1 }
+    case .unbounded:
+      consumers[index].buffer.append(element)
+    case .bufferingNewest(let limit):
+      guard limit > 0 else { return }
+      if consumers[index].buffer.count >= limit { _ = consumers[index].buffer.popFirst() }
+      consumers[index].buffer.append(element)
+    case .bufferingOldest(let limit):
+      if consumers[index].buffer.count < limit { consumers[index].buffer.append(element) }
+    }
+  }
+
+  /// The upstream task offers to wait until no consumer is full.
+  @inlinable
+  mutating func upstreamAwaitsDemand(_ waiter: UpstreamWaiter) -> DemandAction {
+    switch phase {
+    case .cancelled, .ended: return .resume(waiter, readNext: false)
+    case .notStarted, .running, .awaitingDemand:
+      if fullConsumerCount == 0 { return .resume(waiter, readNext: true) }
+      phase = .awaitingDemand(waiter)
+      return .suspended
+    }
+  }
+
+  /// The upstream finished (`nil`) or failed. Returns the waiting consumers, to resume with the
+  /// end; consumers with buffered elements get it once they have drained them.
+  @inlinable
+  mutating func upstreamEnded(_ failure: Failure?) -> (waiters: [ConsumerWaiter], Terminal) {
+    let terminal: Terminal = failure.map { .failed($0) } ?? .finished
+    upstreamTask = nil
+    guard case .running = phase else { return ([], terminal) }  // cancelled: nobody is left
+    phase = .ended
+    self.terminal = terminal
+    var waiters: [ConsumerWaiter] = []
+    consumers.removeAll { consumer in
+      guard let waiter = consumer.waiter else { return false }
+      waiters.append(waiter)
+      return true
+    }
+    return (waiters, terminal)
+  }
+}
+
+// MARK: - Inspection (tests)
+
+extension ShareStateMachine {
+  /// How many undelivered elements each consumer holds, in registration order.
+  @inlinable
+  var bufferedCounts: [Int] { consumers.map(\.buffer.count) }
+}
