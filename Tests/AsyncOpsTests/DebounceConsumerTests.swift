@@ -1,6 +1,7 @@
-@testable import AsyncOps
 import AsyncOpsTesting
 import Testing
+
+@testable import AsyncOps
 
 /// Debounce with consumers written by hand on virtual time: busy consumers, errors while nobody
 /// waits, cancellation and the end of every task.

@@ -17,7 +17,8 @@ import Testing
   @Test func aCustomPredicateComparesWithTheLastEmittedElement() async throws {
     // 1 is emitted; 2 is within 1 of it and dropped; 3 is compared with 1 (the last emitted),
     // not with the dropped 2, so it is kept.
-    let values = await collectElements([1, 2, 3, 4, 6].asyncElements.removeDuplicates { abs($0 - $1) <= 1 })
+    let values = await collectElements(
+      [1, 2, 3, 4, 6].asyncElements.removeDuplicates { abs($0 - $1) <= 1 })
     #expect(values == [1, 3, 6])
   }
 
