@@ -1,5 +1,5 @@
 /// An asynchronous sequence that emits an element of its base only once the base has been quiet
-/// for a given interval; made by ``_Concurrency/AsyncSequence/debounce(for:tolerance:clock:)``.
+/// for a given interval; made by `debounce(for:tolerance:clock:)`.
 ///
 /// ```swift
 /// let queries = searchText.debounce(for: .milliseconds(300), clock: ContinuousClock())

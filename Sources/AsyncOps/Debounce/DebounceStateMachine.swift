@@ -8,7 +8,7 @@
 ///
 /// Invariants while running:
 /// - a waiting consumer means nothing is ready for it (`due == nil`, `end == nil`);
-/// - a parked timer means nothing is pending (`pending == nil`), so one timer task suffices: it
+/// - a parked timer means nothing is pending (`pendingElement == nil`), so one timer task suffices: it
 ///   sleeps until the pending deadline, and when it wakes to find that a newer element moved the
 ///   deadline, it sleeps again instead of being cancelled and recreated per element.
 @usableFromInline
@@ -22,45 +22,12 @@ struct DebounceStateMachine<
     case failed(Failure)
   }
 
-  /// The newest element, waiting for its deadline.
+  /// Where the iteration is.
   @usableFromInline
-  struct Pending {
-    @usableFromInline var element: Element
-    @usableFromInline var deadline: Instant
-
-    @inlinable
-    init(element: Element, deadline: Instant) {
-      self.element = element
-      self.deadline = deadline
-    }
-  }
-
-  /// The timer task is either busy (sleeping, or about to ask for a deadline) or parked.
-  @usableFromInline
-  enum Timer {
-    case active
-    case parked(TimerWaiter)
-  }
-
-  @usableFromInline
-  struct Running {
-    @usableFromInline var upstream: Upstream?
-    @usableFromInline var consumer: Consumer?
-    @usableFromInline var timer: Timer = .active
-    @usableFromInline var pending: Pending?
-    /// An element whose deadline passed while the consumer was busy: the next `next()` gets it.
-    @usableFromInline var due: Element?
-    @usableFromInline var end: End?
-
-    @inlinable
-    init() {}
-  }
-
-  @usableFromInline
-  enum State {
+  enum Phase {
     /// No `next()` yet: no task runs.
     case initial
-    case running(Running)
+    case running
     /// The consumer received the end, or was cancelled: every later `next()` returns `nil`.
     case finished
   }
@@ -81,8 +48,8 @@ struct DebounceStateMachine<
     case none
     /// The pending element was due: hand it to the waiting consumer.
     case resumeConsumer(Consumer, Element)
-    /// The parked timer must sleep until this deadline.
-    case resumeTimer(TimerWaiter, Instant)
+    /// The parked timer must wake and ask for the new deadline.
+    case resumeTimer(TimerWaiter)
     /// The consumer is gone: stop reading.
     case stop
   }
@@ -95,7 +62,7 @@ struct DebounceStateMachine<
     case stop
   }
 
-  /// Who must be resumed after the upstream ended or the consumer was cancelled.
+  /// Who must be resumed (or cancelled) after the upstream ended or the consumer was cancelled.
   @usableFromInline
   struct Resumptions {
     @usableFromInline var consumer: (Consumer, Result<Element?, Failure>)?
@@ -113,13 +80,33 @@ struct DebounceStateMachine<
     }
   }
 
-  @usableFromInline var state: State = .initial
+  // The running state is kept in flat stored properties rather than in an enum payload: the hot
+  // path (an element while the consumer is busy) then updates `pending` in place instead of
+  // copying the whole state out of an enum and back, which costs more than the rest together.
+  // Outside `.running` every property below `phase` is `nil`.
+  @usableFromInline var phase = Phase.initial
   @usableFromInline let interval: Instant.Duration
+  /// The task reading the upstream, once created.
+  @usableFromInline var upstream: Upstream?
+  /// The consumer suspended in `next()`.
+  @usableFromInline var consumer: Consumer?
+  /// The timer task, when it is parked because nothing is pending; `nil` while it is active
+  /// (sleeping, or about to ask for a deadline).
+  @usableFromInline var parkedTimer: TimerWaiter?
+  /// The newest element, waiting for its deadline.
+  @usableFromInline var pendingElement: Element?
+  /// The deadline of `pendingElement`; meaningless while it is `nil`. (Not an optional: the
+  /// instant's layout may be resilient, and an optional of it costs runtime calls per element.)
+  @usableFromInline var pendingDeadline: Instant
+  /// An element whose deadline passed while the consumer was busy: the next `next()` gets it.
+  @usableFromInline var due: Element?
+  @usableFromInline var end: End?
 
-  /// Creates the machine of a debounce by `interval`.
+  /// Creates the machine of a debounce by `interval`; `origin` is any instant of the clock.
   @inlinable
-  init(interval: Instant.Duration) {
+  init(interval: Instant.Duration, origin: Instant) {
     self.interval = interval
+    self.pendingDeadline = origin
   }
 
   // MARK: - Consumer
@@ -127,13 +114,13 @@ struct DebounceStateMachine<
   /// The consumer calls `next()`.
   @inlinable
   mutating func next() -> NextAction {
-    switch state {
+    switch phase {
     case .initial:
-      state = .running(Running())
+      phase = .running
       return .startUpstream
-    case .running(var running):
-      precondition(running.consumer == nil, "next() called concurrently on one iterator")
-      guard let ready = takeReady(&running) else { return .suspend }
+    case .running:
+      precondition(consumer == nil, "next() called concurrently on one iterator")
+      guard let ready = takeReady() else { return .suspend }
       return .deliver(ready)
     case .finished:
       return .deliver(.success(nil))
@@ -144,43 +131,52 @@ struct DebounceStateMachine<
   /// Returns the outcome to resume it with at once, or `nil` when it was stored and waits.
   @inlinable
   mutating func suspend(_ consumer: Consumer) -> Result<Element?, Failure>? {
-    switch state {
+    switch phase {
     case .initial:
       preconditionFailure("suspend(_:) before next()")
-    case .running(var running):
-      if let ready = takeReady(&running) { return ready }
-      running.consumer = consumer
-      state = .running(running)
+    case .running:
+      if let ready = takeReady() { return ready }
+      self.consumer = consumer
       return nil
     case .finished:
       return .success(nil)
     }
   }
 
-  /// Takes the due element, else the end; updates `state` either way.
+  /// Takes the due element, else the end (which finishes the iteration).
   @inlinable
-  mutating func takeReady(_ running: inout Running) -> Result<Element?, Failure>? {
-    if let element = running.due {
-      running.due = nil
-      state = .running(running)
-      return .success(element)
-    }
-    guard let end = running.end else { return nil }
-    state = .finished
+  mutating func takeReady() -> Result<Element?, Failure>? {
+    if let element = due.take() { return .success(element) }
+    guard let end else { return nil }
+    finish()
     switch end {
     case .finished: return .success(nil)
     case .failed(let failure): return .failure(failure)
     }
   }
 
+  /// Moves to `.finished`, releasing everything the running state held.
+  @inlinable
+  mutating func finish() {
+    phase = .finished
+    upstream = nil
+    consumer = nil
+    parkedTimer = nil
+    pendingElement = nil
+    due = nil
+    end = nil
+  }
+
   /// The consumer's task was cancelled, or its iterator was dropped.
   @inlinable
   mutating func cancelled() -> Resumptions {
-    defer { state = .finished }
-    guard case .running(let running) = state else { return Resumptions() }
-    var resumptions = Resumptions(upstream: running.upstream)
-    if let consumer = running.consumer { resumptions.consumer = (consumer, .success(nil)) }
-    if case .parked(let waiter) = running.timer { resumptions.timer = waiter }
+    guard phase == .running else {
+      phase = .finished
+      return Resumptions()
+    }
+    var resumptions = Resumptions(timer: parkedTimer, upstream: upstream)
+    if let consumer { resumptions.consumer = (consumer, .success(nil)) }
+    finish()
     return resumptions
   }
 
@@ -190,9 +186,8 @@ struct DebounceStateMachine<
   /// because the consumer is already gone.
   @inlinable
   mutating func upstreamStarted(_ upstream: Upstream) -> Upstream? {
-    guard case .running(var running) = state else { return upstream }
-    running.upstream = upstream
-    state = .running(running)
+    guard phase == .running else { return upstream }
+    self.upstream = upstream
     return nil
   }
 
@@ -200,60 +195,48 @@ struct DebounceStateMachine<
   /// (an element arriving exactly at the deadline comes after the timer).
   @inlinable
   mutating func upstreamProduced(_ element: Element, at now: Instant) -> ProduceAction {
-    guard case .running(var running) = state else { return .stop }
+    guard phase == .running else { return .stop }
     var action = ProduceAction.none
-    if let pending = running.pending, pending.deadline <= now {
-      if let consumer = emit(pending.element, &running) {
-        action = .resumeConsumer(consumer, pending.element)
-      }
+    if let pending = pendingElement, pendingDeadline <= now, let consumer = emit(pending) {
+      action = .resumeConsumer(consumer, pending)
     }
-    let deadline = now.advanced(by: interval)
-    running.pending = Pending(element: element, deadline: deadline)
-    if case .parked(let waiter) = running.timer {
-      running.timer = .active
-      action = .resumeTimer(waiter, deadline)
+    pendingElement = element
+    pendingDeadline = now.advanced(by: interval)
+    if let timer = parkedTimer.take() {
+      // A parked timer means nothing was pending, so no element was emitted above.
+      action = .resumeTimer(timer)
     }
-    state = .running(running)
     return action
   }
 
   /// The upstream finished: the pending element is emitted at once, then the finish.
   @inlinable
   mutating func upstreamFinished() -> Resumptions {
-    guard case .running(var running) = state else { return Resumptions() }
+    guard phase == .running else { return Resumptions() }
     var resumptions = Resumptions()
-    if let pending = running.pending, let consumer = emit(pending.element, &running) {
-      resumptions.consumer = (consumer, .success(pending.element))
+    if let pending = pendingElement.take(), let consumer = emit(pending) {
+      resumptions.consumer = (consumer, .success(pending))
     }
-    running.pending = nil
-    running.end = .finished
-    return ended(running, resumptions)
+    return ended(.finished, resumptions)
   }
 
   /// The upstream failed: the pending element is dropped and the failure delivered at once (an
   /// element already due is delivered before it).
   @inlinable
   mutating func upstreamFailed(_ failure: Failure) -> Resumptions {
-    guard case .running(var running) = state else { return Resumptions() }
-    running.pending = nil
-    running.end = .failed(failure)
-    return ended(running, Resumptions())
+    guard phase == .running else { return Resumptions() }
+    pendingElement = nil
+    return ended(.failed(failure), Resumptions())
   }
 
   @inlinable
-  mutating func ended(_ running: Running, _ resumptions: Resumptions) -> Resumptions {
-    var running = running
+  mutating func ended(_ end: End, _ resumptions: Resumptions) -> Resumptions {
+    self.end = end
     var resumptions = resumptions
-    if case .parked(let waiter) = running.timer {
-      running.timer = .active
-      resumptions.timer = waiter
-    }
-    if let consumer = running.consumer {
-      running.consumer = nil
-      // Nothing was due, or the consumer would not be waiting: the end is the next outcome.
-      resumptions.consumer = (consumer, takeReady(&running)!)
-    } else {
-      state = .running(running)
+    resumptions.timer = parkedTimer.take()
+    if let consumer = consumer.take() {
+      // Nothing was due, or the consumer would not be waiting: the end is its next outcome.
+      resumptions.consumer = (consumer, takeReady()!)
     }
     return resumptions
   }
@@ -263,19 +246,19 @@ struct DebounceStateMachine<
   /// The timer task asks what to do: sleep until the pending deadline, park, or stop.
   @inlinable
   func nextDeadline() -> TimerAction {
-    guard case .running(let running) = state, running.end == nil else { return .stop }
-    guard let pending = running.pending else { return .park }
-    return .sleep(until: pending.deadline)
+    guard phase == .running, end == nil else { return .stop }
+    guard pendingElement != nil else { return .park }
+    return .sleep(until: pendingDeadline)
   }
 
-  /// The timer task is about to park. Returns `.some(deadline)` or `.some(nil)` (stop) to resume
-  /// it with at once, or `nil` when it was stored and waits for an element.
+  /// The timer task is about to park. Returns `true` (ask again for the deadline) or `false`
+  /// (stop) to resume it with at once, or `nil` when it was stored and waits for an element.
+  /// A parked timer is resumed with `true` by an element, with `false` by the end.
   @inlinable
-  mutating func park(_ waiter: TimerWaiter) -> Instant?? {
-    guard case .running(var running) = state, running.end == nil else { return .some(nil) }
-    if let pending = running.pending { return .some(pending.deadline) }
-    running.timer = .parked(waiter)
-    state = .running(running)
+  mutating func park(_ timer: TimerWaiter) -> Bool? {
+    guard phase == .running, end == nil else { return false }
+    if pendingElement != nil { return true }
+    parkedTimer = timer
     return nil
   }
 
@@ -283,24 +266,19 @@ struct DebounceStateMachine<
   /// resume with it, if one waits.
   @inlinable
   mutating func timerFired(at now: Instant) -> (Consumer, Element)? {
-    guard case .running(var running) = state, let pending = running.pending,
-      pending.deadline <= now
-    else { return nil }
-    running.pending = nil
-    let consumer = emit(pending.element, &running)
-    state = .running(running)
-    return consumer.map { ($0, pending.element) }
+    guard phase == .running, let pending = pendingElement, pendingDeadline <= now else {
+      return nil
+    }
+    pendingElement = nil
+    return emit(pending).map { ($0, pending) }
   }
 
   /// Emits `element`: the waiting consumer takes it (and is returned), or it becomes the due
   /// element, replacing an older one the busy consumer has not taken.
   @inlinable
-  func emit(_ element: Element, _ running: inout Running) -> Consumer? {
-    if let consumer = running.consumer {
-      running.consumer = nil
-      return consumer
-    }
-    running.due = element
+  mutating func emit(_ element: Element) -> Consumer? {
+    if let consumer = consumer.take() { return consumer }
+    due = element
     return nil
   }
 }

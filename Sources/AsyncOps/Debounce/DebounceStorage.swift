@@ -14,7 +14,7 @@ where Base.Element: Sendable {
   @usableFromInline typealias Failure = Base.Failure
   @usableFromInline typealias Outcome = Result<Element?, Failure>
   @usableFromInline typealias Consumer = UnsafeContinuation<Outcome, Never>
-  @usableFromInline typealias TimerWaiter = UnsafeContinuation<C.Instant?, Never>
+  @usableFromInline typealias TimerWaiter = UnsafeContinuation<Bool, Never>
   @usableFromInline typealias Machine = DebounceStateMachine<
     Element, Failure, C.Instant, Consumer, TimerWaiter, Task<Void, Never>
   >
@@ -26,7 +26,7 @@ where Base.Element: Sendable {
 
   @inlinable
   init(base: Base, interval: C.Instant.Duration, tolerance: C.Instant.Duration?, clock: C) {
-    self.machine = Mutex(Machine(interval: interval))
+    self.machine = Mutex(Machine(interval: interval, origin: clock.now))
     self.base = base
     self.clock = clock
     self.tolerance = tolerance
@@ -66,7 +66,7 @@ where Base.Element: Sendable {
   @inlinable
   func perform(_ resumptions: Machine.Resumptions) {
     if let (consumer, outcome) = resumptions.consumer { consumer.resume(returning: outcome) }
-    resumptions.timer?.resume(returning: nil)
+    resumptions.timer?.resume(returning: false)
     resumptions.upstream?.cancel()
   }
 
@@ -100,8 +100,8 @@ where Base.Element: Sendable {
           continue
         case .resumeConsumer(let consumer, let element):
           consumer.resume(returning: .success(element))
-        case .resumeTimer(let waiter, let deadline):
-          waiter.resume(returning: deadline)
+        case .resumeTimer(let timer):
+          timer.resume(returning: true)
         case .stop:
           return
         }
@@ -116,33 +116,33 @@ where Base.Element: Sendable {
 
   @inlinable
   func runTimer() async {
-    while let deadline = await nextDeadline() {
-      do {
-        try await clock.sleep(until: deadline, tolerance: tolerance)
-      } catch {
-        return  // cancelled: the upstream ended or the consumer is gone
-      }
-      let now = clock.now
-      if let (consumer, element) = machine.withLock({ $0.timerFired(at: now) }) {
-        consumer.resume(returning: .success(element))
+    while true {
+      switch machine.withLock({ $0.nextDeadline() }) {
+      case .stop:
+        return
+      case .park:
+        guard await park() else { return }
+      case .sleep(let deadline):
+        do {
+          try await clock.sleep(until: deadline, tolerance: tolerance)
+        } catch {
+          return  // cancelled: the upstream ended or the consumer is gone
+        }
+        let now = clock.now
+        if let (consumer, element) = machine.withLock({ $0.timerFired(at: now) }) {
+          consumer.resume(returning: .success(element))
+        }
       }
     }
   }
 
-  /// The deadline to sleep until, waiting for an element while nothing is pending; `nil` when the
+  /// Waits while nothing is pending. Returns `true` when an element arrived, `false` when the
   /// timer must stop.
   @inlinable
-  func nextDeadline() async -> C.Instant? {
-    switch machine.withLock({ $0.nextDeadline() }) {
-    case .sleep(let deadline):
-      return deadline
-    case .stop:
-      return nil
-    case .park:
-      return await withUnsafeContinuation { (waiter: TimerWaiter) in
-        if let resumption = machine.withLock({ $0.park(waiter) }) {
-          waiter.resume(returning: resumption)
-        }
+  func park() async -> Bool {
+    await withUnsafeContinuation { (timer: TimerWaiter) in
+      if let resumption = machine.withLock({ $0.park(timer) }) {
+        timer.resume(returning: resumption)
       }
     }
   }

@@ -1,6 +1,6 @@
 /// An asynchronous sequence that drops each element equal to the last element it emitted; made by
-/// ``_Concurrency/AsyncSequence/removeDuplicates()`` or
-/// ``_Concurrency/AsyncSequence/removeDuplicates(by:)``.
+/// `removeDuplicates()` or
+/// `removeDuplicates(by:)`.
 ///
 /// ```swift
 /// for await query in searchText.removeDuplicates() {
