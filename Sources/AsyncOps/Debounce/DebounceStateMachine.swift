@@ -1,0 +1,292 @@
+/// The logic of ``AsyncDebounceSequence``, as a pure value: no locks, no tasks, no continuations
+/// resumed. Each event is a `mutating` method that returns what the caller must do.
+///
+/// The waiting parties are generic tokens so that the machine can be unit-tested synchronously:
+/// `Consumer` is the continuation of a consumer suspended in `next()`, `TimerWaiter` the
+/// continuation of the timer task parked while nothing is pending, `Upstream` the handle of the
+/// task that reads the base.
+///
+/// Invariants while running:
+/// - a waiting consumer means nothing is ready for it (`due == nil`, `end == nil`);
+/// - a parked timer means nothing is pending (`pendingElement == nil`), so one timer task suffices: it
+///   sleeps until the pending deadline, and when it wakes to find that a newer element moved the
+///   deadline, it sleeps again instead of being cancelled and recreated per element.
+@usableFromInline
+struct DebounceStateMachine<
+  Element, Failure: Error, Instant: InstantProtocol, Consumer, TimerWaiter, Upstream
+> {
+  /// How the upstream ended, kept until the consumer has taken every element before it.
+  @usableFromInline
+  enum End {
+    case finished
+    case failed(Failure)
+  }
+
+  /// Where the iteration is.
+  @usableFromInline
+  enum Phase {
+    /// No `next()` yet: no task runs.
+    case initial
+    case running
+    /// The consumer received the end, or was cancelled: every later `next()` returns `nil`.
+    case finished
+  }
+
+  /// What `next()` must do.
+  @usableFromInline
+  enum NextAction {
+    /// Return (or throw) this at once.
+    case deliver(Result<Element?, Failure>)
+    /// Start the task that reads the upstream, then suspend.
+    case startUpstream
+    case suspend
+  }
+
+  /// What the upstream reader must do after an element.
+  @usableFromInline
+  enum ProduceAction {
+    case none
+    /// The pending element was due: hand it to the waiting consumer.
+    case resumeConsumer(Consumer, Element)
+    /// The parked timer must wake and ask for the new deadline.
+    case resumeTimer(TimerWaiter)
+    /// The consumer is gone: stop reading.
+    case stop
+  }
+
+  /// What the timer task must do next.
+  @usableFromInline
+  enum TimerAction {
+    case sleep(until: Instant)
+    case park
+    case stop
+  }
+
+  /// Who must be resumed (or cancelled) after the upstream ended or the consumer was cancelled.
+  @usableFromInline
+  struct Resumptions {
+    @usableFromInline var consumer: (Consumer, Result<Element?, Failure>)?
+    @usableFromInline var timer: TimerWaiter?
+    @usableFromInline var upstream: Upstream?
+
+    @inlinable
+    init(
+      consumer: (Consumer, Result<Element?, Failure>)? = nil, timer: TimerWaiter? = nil,
+      upstream: Upstream? = nil
+    ) {
+      self.consumer = consumer
+      self.timer = timer
+      self.upstream = upstream
+    }
+  }
+
+  // The running state is kept in flat stored properties rather than in an enum payload: the hot
+  // path (an element while the consumer is busy) then updates `pending` in place instead of
+  // copying the whole state out of an enum and back, which costs more than the rest together.
+  // Outside `.running` every property below `phase` is `nil`.
+  @usableFromInline var phase = Phase.initial
+  @usableFromInline let interval: Instant.Duration
+  /// The task reading the upstream, once created.
+  @usableFromInline var upstream: Upstream?
+  /// The consumer suspended in `next()`.
+  @usableFromInline var consumer: Consumer?
+  /// The timer task, when it is parked because nothing is pending; `nil` while it is active
+  /// (sleeping, or about to ask for a deadline).
+  @usableFromInline var parkedTimer: TimerWaiter?
+  /// The newest element, waiting for its deadline.
+  @usableFromInline var pendingElement: Element?
+  /// The deadline of `pendingElement`; meaningless while it is `nil`. (Not an optional: the
+  /// instant's layout may be resilient, and an optional of it costs runtime calls per element.)
+  @usableFromInline var pendingDeadline: Instant
+  /// An element whose deadline passed while the consumer was busy: the next `next()` gets it.
+  @usableFromInline var due: Element?
+  @usableFromInline var end: End?
+
+  /// Creates the machine of a debounce by `interval`; `origin` is any instant of the clock.
+  @inlinable
+  init(interval: Instant.Duration, origin: Instant) {
+    self.interval = interval
+    self.pendingDeadline = origin
+  }
+
+  // MARK: - Consumer
+
+  /// The consumer calls `next()`.
+  @inlinable
+  mutating func next() -> NextAction {
+    switch phase {
+    case .initial:
+      phase = .running
+      return .startUpstream
+    case .running:
+      precondition(consumer == nil, "next() called concurrently on one iterator")
+      guard let ready = takeReady() else { return .suspend }
+      return .deliver(ready)
+    case .finished:
+      return .deliver(.success(nil))
+    }
+  }
+
+  /// The consumer is about to suspend; something may have become ready since ``next()``.
+  /// Returns the outcome to resume it with at once, or `nil` when it was stored and waits.
+  @inlinable
+  mutating func suspend(_ consumer: Consumer) -> Result<Element?, Failure>? {
+    switch phase {
+    case .initial:
+      preconditionFailure("suspend(_:) before next()")
+    case .running:
+      if let ready = takeReady() { return ready }
+      self.consumer = consumer
+      return nil
+    case .finished:
+      return .success(nil)
+    }
+  }
+
+  /// Takes the due element, else the end (which finishes the iteration).
+  @inlinable
+  mutating func takeReady() -> Result<Element?, Failure>? {
+    if let element = due.take() { return .success(element) }
+    guard let end else { return nil }
+    finish()
+    switch end {
+    case .finished: return .success(nil)
+    case .failed(let failure): return .failure(failure)
+    }
+  }
+
+  /// Moves to `.finished`, releasing everything the running state held.
+  @inlinable
+  mutating func finish() {
+    phase = .finished
+    upstream = nil
+    consumer = nil
+    parkedTimer = nil
+    pendingElement = nil
+    due = nil
+    end = nil
+  }
+
+  /// The consumer's task was cancelled, or its iterator was dropped.
+  @inlinable
+  mutating func cancelled() -> Resumptions {
+    guard phase == .running else {
+      phase = .finished
+      return Resumptions()
+    }
+    var resumptions = Resumptions(timer: parkedTimer, upstream: upstream)
+    if let consumer { resumptions.consumer = (consumer, .success(nil)) }
+    finish()
+    return resumptions
+  }
+
+  // MARK: - Upstream
+
+  /// The task reading the upstream was created. Returns it when it must be cancelled at once
+  /// because the consumer is already gone.
+  @inlinable
+  mutating func upstreamStarted(_ upstream: Upstream) -> Upstream? {
+    guard phase == .running else { return upstream }
+    self.upstream = upstream
+    return nil
+  }
+
+  /// The upstream produced `element` at `now`. A pending element due by `now` is emitted first
+  /// (an element arriving exactly at the deadline comes after the timer).
+  @inlinable
+  mutating func upstreamProduced(_ element: Element, at now: Instant) -> ProduceAction {
+    guard phase == .running else { return .stop }
+    var action = ProduceAction.none
+    if let pending = pendingElement, pendingDeadline <= now, let consumer = emit(pending) {
+      action = .resumeConsumer(consumer, pending)
+    }
+    pendingElement = element
+    pendingDeadline = now.advanced(by: interval)
+    if let timer = parkedTimer.take() {
+      // A parked timer means nothing was pending, so no element was emitted above.
+      action = .resumeTimer(timer)
+    }
+    return action
+  }
+
+  /// The upstream finished: the pending element is emitted at once, then the finish.
+  @inlinable
+  mutating func upstreamFinished() -> Resumptions {
+    guard phase == .running else { return Resumptions() }
+    var resumptions = Resumptions()
+    if let pending = pendingElement.take(), let consumer = emit(pending) {
+      resumptions.consumer = (consumer, .success(pending))
+    }
+    return ended(.finished, resumptions)
+  }
+
+  /// The upstream failed: the pending element is dropped and the failure delivered at once (an
+  /// element already due is delivered before it).
+  @inlinable
+  mutating func upstreamFailed(_ failure: Failure) -> Resumptions {
+    guard phase == .running else { return Resumptions() }
+    pendingElement = nil
+    return ended(.failed(failure), Resumptions())
+  }
+
+  @inlinable
+  mutating func ended(_ end: End, _ resumptions: Resumptions) -> Resumptions {
+    self.end = end
+    var resumptions = resumptions
+    resumptions.timer = parkedTimer.take()
+    if let consumer = consumer.take() {
+      // Nothing was due, or the consumer would not be waiting: the end is its next outcome.
+      resumptions.consumer = (consumer, takeReady()!)
+    }
+    return resumptions
+  }
+
+  // MARK: - Timer
+
+  /// The timer task asks what to do: sleep until the pending deadline, park, or stop.
+  @inlinable
+  func nextDeadline() -> TimerAction {
+    guard phase == .running, end == nil else { return .stop }
+    guard pendingElement != nil else { return .park }
+    return .sleep(until: pendingDeadline)
+  }
+
+  /// The timer task is about to park. Returns `true` (ask again for the deadline) or `false`
+  /// (stop) to resume it with at once, or `nil` when it was stored and waits for an element.
+  /// A parked timer is resumed with `true` by an element, with `false` by the end.
+  @inlinable
+  mutating func park(_ timer: TimerWaiter) -> Bool? {
+    guard phase == .running, end == nil else { return false }
+    if pendingElement != nil { return true }
+    parkedTimer = timer
+    return nil
+  }
+
+  /// The timer woke at `now`. Emits the pending element when it is due; returns the consumer to
+  /// resume with it, if one waits.
+  @inlinable
+  mutating func timerFired(at now: Instant) -> (Consumer, Element)? {
+    guard phase == .running, let pending = pendingElement, pendingDeadline <= now else {
+      return nil
+    }
+    pendingElement = nil
+    return emit(pending).map { ($0, pending) }
+  }
+
+  /// Emits `element`: the waiting consumer takes it (and is returned), or it becomes the due
+  /// element, replacing an older one the busy consumer has not taken.
+  @inlinable
+  mutating func emit(_ element: Element) -> Consumer? {
+    if let consumer = consumer.take() { return consumer }
+    due = element
+    return nil
+  }
+}
+
+extension DebounceStateMachine.NextAction: Equatable
+where Element: Equatable, Failure: Equatable {}
+
+extension DebounceStateMachine.ProduceAction: Equatable
+where Element: Equatable, Consumer: Equatable, TimerWaiter: Equatable {}
+
+extension DebounceStateMachine.TimerAction: Equatable {}

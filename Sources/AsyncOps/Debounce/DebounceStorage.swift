@@ -1,0 +1,149 @@
+import Synchronization
+
+/// The concurrency shell of ``AsyncDebounceSequence``: holds the ``DebounceStateMachine`` in a
+/// `Mutex`, runs the task that reads the upstream (with the timer as its one child task), and
+/// performs the machine's actions outside the lock.
+///
+/// The upstream is read continuously. While the consumer is not waiting, an element costs one
+/// lock and one reading of the clock: no continuation is resumed and no task is created per
+/// element; the timer task only re-checks the deadline when it wakes.
+@usableFromInline
+final class DebounceStorage<Base: AsyncSequence & Sendable, C: Clock>: Sendable
+where Base.Element: Sendable {
+  @usableFromInline typealias Element = Base.Element
+  @usableFromInline typealias Failure = Base.Failure
+  @usableFromInline typealias Outcome = Result<Element?, Failure>
+  @usableFromInline typealias Consumer = UnsafeContinuation<Outcome, Never>
+  @usableFromInline typealias TimerWaiter = UnsafeContinuation<Bool, Never>
+  @usableFromInline typealias Machine = DebounceStateMachine<
+    Element, Failure, C.Instant, Consumer, TimerWaiter, Task<Void, Never>
+  >
+
+  @usableFromInline let machine: Mutex<Machine>
+  @usableFromInline let base: Base
+  @usableFromInline let clock: C
+  @usableFromInline let tolerance: C.Instant.Duration?
+
+  @inlinable
+  init(base: Base, interval: C.Instant.Duration, tolerance: C.Instant.Duration?, clock: C) {
+    self.machine = Mutex(Machine(interval: interval, origin: clock.now))
+    self.base = base
+    self.clock = clock
+    self.tolerance = tolerance
+  }
+
+  // MARK: - Consumer side
+
+  @inlinable
+  func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    switch machine.withLock({ $0.next() }) {
+    case .deliver(let outcome):
+      return try outcome.get()
+    case .startUpstream:
+      startUpstream()
+    case .suspend:
+      break
+    }
+    let outcome = await withTaskCancellationHandler {
+      await withUnsafeContinuation { (consumer: Consumer) in
+        if let ready = machine.withLock({ $0.suspend(consumer) }) {
+          consumer.resume(returning: ready)
+        }
+      }
+    } onCancel: {
+      cancel()
+    }
+    return try outcome.get()
+  }
+
+  /// Ends the iteration: the consumer was cancelled or dropped its iterator. Cancels the upstream
+  /// read and the timer.
+  @inlinable
+  func cancel() {
+    perform(machine.withLock { $0.cancelled() })
+  }
+
+  @inlinable
+  func perform(_ resumptions: Machine.Resumptions) {
+    if let (consumer, outcome) = resumptions.consumer { consumer.resume(returning: outcome) }
+    resumptions.timer?.resume(returning: false)
+    resumptions.upstream?.cancel()
+  }
+
+  // MARK: - Upstream side
+
+  @inlinable
+  func startUpstream() {
+    let task = Task { await self.run() }
+    machine.withLock { $0.upstreamStarted(task) }?.cancel()
+  }
+
+  /// Reads the upstream in this task and runs the timer in a child task; the timer is cancelled
+  /// as soon as the upstream ends, so no task outlives the iteration.
+  @inlinable
+  func run() async {
+    await withDiscardingTaskGroup { group in
+      group.addTask { await self.runTimer() }
+      await readUpstream()
+      group.cancelAll()
+    }
+  }
+
+  @inlinable
+  func readUpstream() async {
+    var iterator = base.makeAsyncIterator()
+    do {
+      while let element = try await iterator.next(isolation: nil) {
+        let now = clock.now
+        switch machine.withLock({ $0.upstreamProduced(element, at: now) }) {
+        case .none:
+          continue
+        case .resumeConsumer(let consumer, let element):
+          consumer.resume(returning: .success(element))
+        case .resumeTimer(let timer):
+          timer.resume(returning: true)
+        case .stop:
+          return
+        }
+      }
+      perform(machine.withLock { $0.upstreamFinished() })
+    } catch {
+      perform(machine.withLock { $0.upstreamFailed(error) })
+    }
+  }
+
+  // MARK: - Timer
+
+  @inlinable
+  func runTimer() async {
+    while true {
+      switch machine.withLock({ $0.nextDeadline() }) {
+      case .stop:
+        return
+      case .park:
+        guard await park() else { return }
+      case .sleep(let deadline):
+        do {
+          try await clock.sleep(until: deadline, tolerance: tolerance)
+        } catch {
+          return  // cancelled: the upstream ended or the consumer is gone
+        }
+        let now = clock.now
+        if let (consumer, element) = machine.withLock({ $0.timerFired(at: now) }) {
+          consumer.resume(returning: .success(element))
+        }
+      }
+    }
+  }
+
+  /// Waits while nothing is pending. Returns `true` when an element arrived, `false` when the
+  /// timer must stop.
+  @inlinable
+  func park() async -> Bool {
+    await withUnsafeContinuation { (timer: TimerWaiter) in
+      if let resumption = machine.withLock({ $0.park(timer) }) {
+        timer.resume(returning: resumption)
+      }
+    }
+  }
+}
