@@ -1,0 +1,89 @@
+/// An asynchronous sequence of tuples that combine the latest elements of several base sequences;
+/// made by ``combineLatest(_:_:)`` and its siblings for 3, 4 and any number of bases.
+///
+/// ```swift
+/// let temperature = AsyncStream<Double> { ... }
+/// let unit = AsyncStream<String> { ... }
+/// for await (value, unit) in combineLatest(temperature, unit) {
+///   print("\(value) \(unit)")
+/// }
+/// ```
+///
+/// Nothing is emitted until every base has produced an element. From then on, every element of
+/// any base yields exactly one tuple: that base's new element with the latest elements of the
+/// others. No element is coalesced or lost: when the consumer is slower than the bases, the bases
+/// wait (each reader reads its next element only after its previous one became a tuple that the
+/// consumer took). Elements that arrive while the consumer is busy become tuples in the order they
+/// arrived.
+///
+/// Iteration ends when every base has finished, or at once when a base finishes without ever
+/// producing (no tuple could ever come; the other bases are cancelled). When a base fails, the
+/// tuples already produced are delivered first, then the error is thrown and the other bases are
+/// cancelled. Cancelling the consuming task ends iteration (`nil`) and cancels every base.
+///
+/// Each iterator reads the bases anew, starting with its first `next()`; the bases are iterated
+/// concurrently, one task per base.
+///
+/// `Failure` is the failure type shared by every base (`Never` when none can throw) for 2, 3 and 4
+/// bases, and `any Error` when their failure types differ or for 5 bases and more.
+public struct AsyncCombineLatestSequence<Failure: Error, each Base: AsyncSequence & Sendable>:
+  AsyncSequence, Sendable
+where repeat (each Base).Element: Sendable {
+  /// A tuple of the latest element of every base, in argument order.
+  public typealias Element = (repeat (each Base).Element)
+
+  @usableFromInline let bases: (repeat each Base)
+
+  /// Combines `bases`. `Failure` must be the failure type of every base, or `any Error`; the
+  /// public functions guarantee it.
+  @inlinable
+  init(_ bases: repeat each Base) {
+    self.bases = (repeat each bases)
+  }
+
+  /// Creates an iterator that starts reading the bases at its first `next()`.
+  @inlinable
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(storage: CombineLatestStorage(repeat each bases))
+  }
+
+  /// Produces the combined tuples; see ``AsyncCombineLatestSequence``.
+  public struct Iterator: AsyncIteratorProtocol {
+    /// Owns the storage for the iterator and its copies; when the last copy is gone, the storage
+    /// is told that the consumer is gone, which cancels every base.
+    @usableFromInline
+    final class Handle {
+      @usableFromInline let storage: CombineLatestStorage<Failure, repeat each Base>
+
+      @inlinable
+      init(storage: CombineLatestStorage<Failure, repeat each Base>) {
+        self.storage = storage
+      }
+
+      deinit {
+        storage.cancel()
+      }
+    }
+
+    @usableFromInline let handle: Handle
+
+    @inlinable
+    init(storage: CombineLatestStorage<Failure, repeat each Base>) {
+      handle = Handle(storage: storage)
+    }
+
+    /// The next tuple; `nil` when iteration has ended or the calling task is cancelled.
+    @inlinable
+    public mutating func next(
+      isolation actor: isolated (any Actor)? = #isolation
+    ) async throws(Failure) -> Element? {
+      try await handle.storage.next(isolation: actor).get()
+    }
+
+    /// The next tuple; `nil` when iteration has ended or the calling task is cancelled.
+    @inlinable
+    public mutating func next() async throws(Failure) -> Element? {
+      try await next(isolation: nil)
+    }
+  }
+}

@@ -1,0 +1,134 @@
+/// Combines the latest elements of two asynchronous sequences into tuples.
+///
+/// ```swift
+/// for await (query, minimumRating) in combineLatest(queries, ratings) {
+///   show(brews.filter { $0.matches(query) && $0.rating >= minimumRating })
+/// }
+/// ```
+///
+/// With `a` = `a-b-c-|` and `b` = `-x-y-z|` (one tick each), the tuples are
+/// `-(a,x)(b,x)(b,y)(c,y)(c,z)|`: nothing until both have produced, then one tuple per element.
+/// See ``AsyncCombineLatestSequence`` for the rules on backpressure, finishing and failure.
+///
+/// - Returns: A sequence that throws the failure type the bases share: `Never` when neither can
+///   throw, so `for await` needs no `try`.
+@inlinable
+public func combineLatest<Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
+  _ a: A, _ b: B
+) -> AsyncCombineLatestSequence<Failure, A, B>
+where A.Failure == Failure, B.Failure == Failure, A.Element: Sendable, B.Element: Sendable {
+  AsyncCombineLatestSequence(a, b)
+}
+
+/// Combines the latest elements of two asynchronous sequences whose failure types differ; the
+/// combination throws `any Error`.
+///
+/// ```swift
+/// for try await (brews, query) in combineLatest(throwingBrewLoads, queries) { ... }
+/// ```
+@inlinable
+public func combineLatest<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
+  _ a: A, _ b: B
+) -> AsyncCombineLatestSequence<any Error, A, B>
+where A.Element: Sendable, B.Element: Sendable {
+  AsyncCombineLatestSequence(a, b)
+}
+
+/// Combines the latest elements of three asynchronous sequences into tuples.
+///
+/// ```swift
+/// for await (query, method, minimumRating) in combineLatest(queries, methods, ratings) { ... }
+/// ```
+///
+/// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
+///   throw). See ``AsyncCombineLatestSequence`` for the rules.
+@inlinable
+public func combineLatest<
+  Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable,
+  C: AsyncSequence & Sendable
+>(
+  _ a: A, _ b: B, _ c: C
+) -> AsyncCombineLatestSequence<Failure, A, B, C>
+where
+  A.Failure == Failure, B.Failure == Failure, C.Failure == Failure,
+  A.Element: Sendable, B.Element: Sendable, C.Element: Sendable
+{
+  AsyncCombineLatestSequence(a, b, c)
+}
+
+/// Combines the latest elements of three asynchronous sequences whose failure types differ; the
+/// combination throws `any Error`.
+@inlinable
+public func combineLatest<
+  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable
+>(
+  _ a: A, _ b: B, _ c: C
+) -> AsyncCombineLatestSequence<any Error, A, B, C>
+where A.Element: Sendable, B.Element: Sendable, C.Element: Sendable {
+  AsyncCombineLatestSequence(a, b, c)
+}
+
+/// Combines the latest elements of four asynchronous sequences into tuples.
+///
+/// ```swift
+/// for await (query, method, minimumRating, brews)
+///   in combineLatest(debouncedQueries, methods, ratings, brewLists)
+/// {
+///   results = brews.filter { ... }
+/// }
+/// ```
+///
+/// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
+///   throw). See ``AsyncCombineLatestSequence`` for the rules.
+@inlinable
+public func combineLatest<
+  Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable,
+  C: AsyncSequence & Sendable, D: AsyncSequence & Sendable
+>(
+  _ a: A, _ b: B, _ c: C, _ d: D
+) -> AsyncCombineLatestSequence<Failure, A, B, C, D>
+where
+  A.Failure == Failure, B.Failure == Failure, C.Failure == Failure, D.Failure == Failure,
+  A.Element: Sendable, B.Element: Sendable, C.Element: Sendable, D.Element: Sendable
+{
+  AsyncCombineLatestSequence(a, b, c, d)
+}
+
+/// Combines the latest elements of four asynchronous sequences whose failure types differ; the
+/// combination throws `any Error`.
+@inlinable
+public func combineLatest<
+  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable,
+  D: AsyncSequence & Sendable
+>(
+  _ a: A, _ b: B, _ c: C, _ d: D
+) -> AsyncCombineLatestSequence<any Error, A, B, C, D>
+where A.Element: Sendable, B.Element: Sendable, C.Element: Sendable, D.Element: Sendable {
+  AsyncCombineLatestSequence(a, b, c, d)
+}
+
+/// Combines the latest elements of five or more asynchronous sequences into tuples.
+///
+/// ```swift
+/// for try await (a, b, c, d, e) in combineLatest(as, bs, cs, ds, es) {
+///   print(a, b, c, d, e)
+/// }
+/// ```
+///
+/// The combination throws `any Error`: Swift 6.3 cannot yet constrain every failure type of a
+/// parameter pack to be `Never` (same-element requirements are not supported), so even
+/// non-throwing bases need `try` here. For 2, 3 or 4 bases, the fixed-arity functions keep the
+/// shared failure type. See ``AsyncCombineLatestSequence`` for the rules.
+@inlinable
+public func combineLatest<
+  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable,
+  D: AsyncSequence & Sendable, E: AsyncSequence & Sendable, each Rest: AsyncSequence & Sendable
+>(
+  _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ rest: repeat each Rest
+) -> AsyncCombineLatestSequence<any Error, A, B, C, D, E, repeat each Rest>
+where
+  A.Element: Sendable, B.Element: Sendable, C.Element: Sendable, D.Element: Sendable,
+  E.Element: Sendable, repeat (each Rest).Element: Sendable
+{
+  AsyncCombineLatestSequence(a, b, c, d, e, repeat each rest)
+}
