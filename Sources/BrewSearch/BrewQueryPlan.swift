@@ -34,19 +34,24 @@ struct BrewQueryPlan: Sendable {
   /// lazily: one scan answers every brew up to the next match.
   func scan(_ range: Range<Int>, _ storage: BrewIndexStorage, into matches: inout [Int32]) {
     withColumns(storage) { columns in
-      let textLimit = columns.offsets[range.upperBound]
-      var nextMatch = -1
-      for position in range {
-        switch columns.outcome(position, self) {
-        case .rejected: continue
-        case .accepted: matches.append(Int32(position))
-        case .exact:
-          if exactNotesMatch(position, storage) { matches.append(Int32(position)) }
-        case .scan:
-          let start = columns.offsets[position]
-          if nextMatch < start { nextMatch = columns.firstMatch(from: start, limit: textLimit) }
-          if nextMatch < columns.offsets[position + 1] { matches.append(Int32(position)) }
+      Self.collect(upTo: range.count, into: &matches) { output in
+        var found = 0
+        let textLimit = columns.offsets[range.upperBound]
+        var nextMatch = -1
+        for position in range {
+          switch columns.outcome(position, self) {
+          case .rejected: continue
+          case .accepted: break
+          case .exact: if !exactNotesMatch(position, storage) { continue }
+          case .scan:
+            let start = columns.offsets[position]
+            if nextMatch < start { nextMatch = columns.firstMatch(from: start, limit: textLimit) }
+            if nextMatch >= columns.offsets[position + 1] { continue }
+          }
+          output[found] = Int32(truncatingIfNeeded: position)
+          found += 1
         }
+        return found
       }
     }
   }
@@ -56,21 +61,36 @@ struct BrewQueryPlan: Sendable {
     candidates: ArraySlice<Int32>, _ storage: BrewIndexStorage, into matches: inout [Int32]
   ) {
     withColumns(storage) { columns in
-      for candidate in candidates {
-        let position = Int(candidate)
-        switch columns.outcome(position, self) {
-        case .rejected: continue
-        case .accepted: matches.append(candidate)
-        case .exact:
-          if exactNotesMatch(position, storage) { matches.append(candidate) }
-        case .scan:
-          let end = columns.offsets[position + 1]
-          if columns.firstMatch(from: columns.offsets[position], limit: end) < end {
-            matches.append(candidate)
+      Self.collect(upTo: candidates.count, into: &matches) { output in
+        var found = 0
+        for candidate in candidates {
+          let position = Int(candidate)
+          switch columns.outcome(position, self) {
+          case .rejected: continue
+          case .accepted: break
+          case .exact: if !exactNotesMatch(position, storage) { continue }
+          case .scan:
+            let end = columns.offsets[position + 1]
+            if columns.firstMatch(from: columns.offsets[position], limit: end) >= end { continue }
           }
+          output[found] = candidate
+          found += 1
         }
+        return found
       }
     }
+  }
+
+  /// Lets `body` write up to `maximum` positions into a scratch buffer (no per-match `append` in
+  /// the hot loop), then appends the number it reports to `matches`.
+  private static func collect(
+    upTo maximum: Int, into matches: inout [Int32],
+    _ body: (UnsafeMutableBufferPointer<Int32>) -> Int
+  ) {
+    let spare = UnsafeMutableBufferPointer<Int32>.allocate(capacity: maximum)
+    defer { spare.deallocate() }
+    let found = body(spare)
+    matches.append(contentsOf: spare[0..<found])
   }
 
   /// The exact comparison the article makes, for brews off the fast path.
