@@ -1,0 +1,103 @@
+import Foundation
+
+/// Reading and writing brew data files: a JSON array of brews, each
+/// `{"id": …, "date": "2024-03-01T07:30:00Z", "method": "pourOver", "rating": 4, "notes": …}`.
+///
+/// ```swift
+/// let brews = try BrewDataFile.load(contentsOf: URL(filePath: "brews.json"))
+/// try BrewDataFile.encode(brews).write(to: URL(filePath: "copy.json"))
+/// ```
+///
+/// Every problem is a `BrewDataError` naming the file, line and column: malformed JSON, a
+/// missing or mistyped field, an unknown method, a rating outside 1...5, a bad date, a duplicate
+/// id. Unknown extra fields are ignored.
+public enum BrewDataFile {
+  /// Reads and validates the file at `url`. Throws the file system's error if it cannot be read,
+  /// or a `BrewDataError` (named by the URL's last path component) if its content is invalid.
+  public static func load(contentsOf url: URL) throws -> [Brew] {
+    let data = try Data(contentsOf: url)
+    return try decode(data, file: url.lastPathComponent)
+  }
+
+  /// Parses and validates brew data; `file` names the source in errors.
+  public static func decode(_ data: Data, file: String = "<data>") throws(BrewDataError) -> [Brew] {
+    var reader = JSONReader(bytes: [UInt8](data))
+    do {
+      return try decodeArray(&reader, file: file)
+    } catch let syntax as JSONReader.SyntaxError {
+      throw locate(syntax.offset, .malformedJSON(syntax.detail), reader, file)
+    } catch let invalid as InvalidBrew {
+      throw locate(invalid.offset, invalid.problem, reader, file)
+    } catch {
+      preconditionFailure("unexpected error \(error)")
+    }
+  }
+
+  /// Writes brews as a JSON array, one brew per line, keys in a fixed order, dates in UTC ISO
+  /// 8601. The output reads back (`decode`) to equal brews.
+  public static func encode(_ brews: [Brew]) -> Data {
+    var text = "[\n"
+    text.reserveCapacity(brews.count * 160)
+    for (index, brew) in brews.enumerated() {
+      text += "  {\"id\": " + quoted(brew.id) + ", \"date\": \"" + ISO8601Date.format(brew.date)
+      text += "\", \"method\": \"" + brew.method.rawValue + "\", \"rating\": " + String(brew.rating)
+      text += ", \"notes\": " + quoted(brew.notes) + (index == brews.count - 1 ? "}\n" : "},\n")
+    }
+    text += "]\n"
+    return Data(text.utf8)
+  }
+
+  /// A JSON string literal for `text`.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\u{0}"..."\u{1F}": result += String(format: "\\u%04X", scalar.value)
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  private static func locate(
+    _ offset: Int, _ problem: BrewDataError.Problem, _ reader: JSONReader, _ file: String
+  ) -> BrewDataError {
+    let (line, column) = reader.location(of: offset)
+    return BrewDataError(file: file, line: line, column: column, problem: problem)
+  }
+
+  /// A semantic problem at a byte offset, located once parsing stops.
+  struct InvalidBrew: Error {
+    let offset: Int
+    let problem: BrewDataError.Problem
+  }
+
+  private static func decodeArray(_ reader: inout JSONReader, file: String) throws -> [Brew] {
+    let top = try reader.readValueStart()
+    guard case .array = top.kind else {
+      throw InvalidBrew(offset: top.offset, problem: .notAnArray)
+    }
+    var brews: [Brew] = []
+    var firstIndexByID: [String: Int] = [:]
+    if !reader.consume(UInt8(ascii: "]")) {
+      repeat {
+        let brew = try decodeBrew(&reader, index: brews.count)
+        if let firstIndex = firstIndexByID.updateValue(brews.count, forKey: brew.value.id) {
+          firstIndexByID[brew.value.id] = firstIndex
+          throw InvalidBrew(
+            offset: brew.idOffset,
+            problem: .duplicateID(brew.value.id, index: brews.count, firstIndex: firstIndex))
+        }
+        brews.append(brew.value)
+      } while reader.consume(UInt8(ascii: ","))
+      try reader.expect(UInt8(ascii: "]"), "',' or ']'")
+    }
+    try reader.expectEnd()
+    return brews
+  }
+}

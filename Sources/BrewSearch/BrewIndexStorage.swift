@@ -1,0 +1,117 @@
+import Foundation
+
+/// The columns of a `BrewSearchIndex`, built once per source and never mutated (hence `Sendable`:
+/// every stored property is an immutable `let` of a `Sendable` type).
+final class BrewIndexStorage: Sendable {
+  /// The indexed brews, in source order.
+  let brews: [Brew]
+  /// The case-folded notes of every brew on the fast path, each followed by a 0 separator (which
+  /// no fast-path needle contains, so no match can straddle two brews), then `overread` padding.
+  /// Brews on the exact path contribute only their separator.
+  let text: [UInt8]
+  /// `text` offset where brew `i`'s notes start; `offsets[i + 1] - 1` is its separator.
+  let offsets: [Int]
+  /// `BrewMethod.ordinal` per brew.
+  let methods: [UInt8]
+  /// The rating per brew.
+  let ratings: [Int]
+  /// Whether brew `i` must be compared with `localizedCaseInsensitiveContains` itself, because
+  /// its notes are not plain printable ASCII (case folding there is not a byte-wise lowercase).
+  let needsExactPath: [Bool]
+  /// The positions where `needsExactPath` is true, ascending.
+  let exactPathPositions: [Int32]
+  /// How often each byte occurs in a sample of `text`, to pick a needle's rarest bytes.
+  let byteFrequency: [Int]
+  /// Whether byte-wise ASCII folding agrees with the current locale's case-insensitive
+  /// comparison (it does not in, e.g., a Turkish locale, where "I" and "i" differ); when `false`
+  /// every comparison takes the exact path.
+  let fastPathEnabled: Bool
+
+  init(_ brews: [Brew]) {
+    precondition(brews.count < Int(Int32.max), "the index holds fewer than 2^31 brews")
+    self.brews = brews
+    fastPathEnabled = Self.asciiFoldingAgreesWithLocale()
+    methods = brews.map(\.method.ordinal)
+    ratings = brews.map(\.rating)
+    var exact = [Bool](repeating: !fastPathEnabled, count: brews.count)
+    var offsets = [Int](repeating: 0, count: brews.count + 1)
+    let capacity = brews.reduce(0) { $0 + $1.notes.utf8.count + 1 } + SubstringScanner.overread
+    text = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      var end = 0
+      for (position, brew) in brews.enumerated() {
+        if !exact[position], !Self.appendFolded(brew.notes, to: buffer, at: &end) {
+          exact[position] = true
+        }
+        buffer[end] = 0
+        end += 1
+        offsets[position + 1] = end
+      }
+      for padding in end..<end + SubstringScanner.overread { buffer[padding] = 0 }
+      initialized = end + SubstringScanner.overread
+    }
+    self.offsets = offsets
+    needsExactPath = exact
+    exactPathPositions = exact.indices.compactMap { exact[$0] ? Int32($0) : nil }
+    byteFrequency = Self.sampledByteFrequency(text)
+  }
+
+  /// Whether a byte belongs to the fast path's alphabet: tab, line feed and printable ASCII.
+  /// (Carriage return is left out: "\r\n" is one grapheme, so it is compared exactly.)
+  @inline(__always)
+  static func isPlainASCII(_ byte: UInt8) -> Bool {
+    (0x20...0x7E).contains(byte) || byte == 0x09 || byte == 0x0A
+  }
+
+  /// ASCII lowercase of a plain-ASCII byte.
+  @inline(__always)
+  static func folded(_ byte: UInt8) -> UInt8 {
+    (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+  }
+
+  /// The folded needle for `text`, or `nil` when the text is empty or not plain ASCII.
+  static func foldedNeedle(_ text: String) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      guard isPlainASCII(byte) else { return nil }
+      bytes.append(folded(byte))
+    }
+    return bytes.isEmpty ? nil : bytes
+  }
+
+  /// Writes the folded notes at `end` and advances it; returns `false` (writing nothing) when the
+  /// notes are not plain ASCII.
+  private static func appendFolded(
+    _ notes: String, to buffer: UnsafeMutableBufferPointer<UInt8>, at end: inout Int
+  ) -> Bool {
+    var notes = notes
+    return notes.withUTF8 { bytes in
+      for byte in bytes where !isPlainASCII(byte) { return false }
+      for (offset, byte) in bytes.enumerated() { buffer[end + offset] = folded(byte) }
+      end += bytes.count
+      return true
+    }
+  }
+
+  private static func sampledByteFrequency(_ text: [UInt8]) -> [Int] {
+    var counts = [Int](repeating: 0, count: 256)
+    // Every 61st byte: a prime stride avoids beating with the ~66-byte period of typical notes.
+    for position in stride(from: 0, to: text.count, by: 61) { counts[Int(text[position])] += 1 }
+    return counts
+  }
+
+  /// Probes the locale: every ASCII letter must match its other case and only it.
+  private static func asciiFoldingAgreesWithLocale() -> Bool {
+    let upper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
+    let lower = upper.map { $0.lowercased() }
+    for (index, capital) in upper.enumerated() {
+      let small = lower[index]
+      let different = lower[(index + 1) % lower.count]
+      guard capital.localizedCaseInsensitiveContains(small),
+        small.localizedCaseInsensitiveContains(capital),
+        !capital.localizedCaseInsensitiveContains(different)
+      else { return false }
+    }
+    return "Pour Over".localizedCaseInsensitiveContains("r o")
+  }
+}
