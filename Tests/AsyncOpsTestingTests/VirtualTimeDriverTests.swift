@@ -106,7 +106,6 @@ import Testing
   }
 
   @Test func aBodyWaitingOnNothingIsReportedWithThePendingWork() async throws {
-    let started = ContinuousClock.now
     let error = await #expect(throws: VirtualTimeError.self) {
       try await withVirtualTime { time in
         let clock = time.clock
@@ -116,21 +115,19 @@ import Testing
         for try await _ in neverResumed {}
       }
     }
-    let elapsed = ContinuousClock.now - started
-    #expect(elapsed < .seconds(1))
     let message = String(describing: error)
+    #expect(try reportedMilliseconds(message) < 1000)
     #expect(message.contains("did not finish"))
     #expect(message.contains("pending sleepers: 1, due at 7200.0 seconds"))
   }
 
   @Test func aBodyThatSuspendsForeverIsReportedInUnderASecond() async throws {
-    let started = ContinuousClock.now
     let error = await #expect(throws: VirtualTimeError.self) {
       try await withVirtualTime { _ in
         await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
       }
     }
-    #expect(ContinuousClock.now - started < .seconds(1))
+    #expect(try reportedMilliseconds(String(describing: error)) < 1000)
     guard case .stalled(let report) = error else {
       Issue.record("expected a stall, got \(String(describing: error))")
       return
@@ -205,4 +202,12 @@ private final class PendingTimer: Sendable {
       current = newTask
     }
   }
+}
+
+/// The real time a failure report says the driver ran before giving up. It is measured on the
+/// driver's own thread, so a test process busy with other tests does not inflate it.
+private func reportedMilliseconds(_ report: String) throws -> Int {
+  let marker = "real time since the driver started: "
+  let start = try #require(report.firstRange(of: marker)).upperBound
+  return try #require(Int(report[start...].prefix { $0.isNumber }))
 }

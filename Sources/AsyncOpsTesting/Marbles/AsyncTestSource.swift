@@ -31,7 +31,8 @@ public final class AsyncTestSource<Element: Sendable>: AsyncSequence, Sendable {
   public typealias Failure = TestSourceFailure
 
   private struct Waiter: Sendable {
-    let iteratorID: Int
+    /// Unique per call of `read`, so a late cancellation handler never affects a later read.
+    let readID: Int
     let continuation: UnsafeContinuation<Result<Element?, TestSourceFailure>, Never>
   }
 
@@ -49,7 +50,7 @@ public final class AsyncTestSource<Element: Sendable>: AsyncSequence, Sendable {
   private struct State: Sendable {
     var events: [Event] = []
     var waiters: [Waiter] = []
-    var nextIteratorID = 0
+    var nextReadID = 0
     var liveIterators = 0
     var cancellations = 0
     var cancelledWaiters: Set<Int> = []
@@ -117,18 +118,13 @@ public final class AsyncTestSource<Element: Sendable>: AsyncSequence, Sendable {
 
   /// Creates an iterator that reads every event from the first.
   public func makeAsyncIterator() -> Iterator {
-    let id = state.withLock { state -> Int in
-      state.liveIterators += 1
-      defer { state.nextIteratorID += 1 }
-      return state.nextIteratorID
-    }
-    return Iterator(source: self, id: id)
+    state.withLock { $0.liveIterators += 1 }
+    return Iterator(source: self)
   }
 
   /// Reads the source's events in order, waiting for new ones.
   public struct Iterator: AsyncIteratorProtocol {
     let source: AsyncTestSource
-    let id: Int
     var position = 0
     var ended = false
 
@@ -137,7 +133,7 @@ public final class AsyncTestSource<Element: Sendable>: AsyncSequence, Sendable {
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(TestSourceFailure) -> Element? {
       guard !ended else { return nil }
-      let outcome = await source.read(at: position, iteratorID: id)
+      let outcome = await source.read(at: position)
       switch outcome {
       case .success(let element?):
         position += 1
@@ -158,12 +154,16 @@ public final class AsyncTestSource<Element: Sendable>: AsyncSequence, Sendable {
   }
 
   private func read(
-    at position: Int, iteratorID: Int
+    at position: Int
   ) async -> Result<Element?, TestSourceFailure> {
-    await withTaskCancellationHandler {
+    let readID = state.withLock { state in
+      defer { state.nextReadID += 1 }
+      return state.nextReadID
+    }
+    return await withTaskCancellationHandler {
       await withUnsafeContinuation { continuation in
         let ready = state.withLock { state -> Result<Element?, TestSourceFailure>? in
-          if state.cancelledWaiters.remove(iteratorID) != nil || Task.isCancelled {
+          if state.cancelledWaiters.remove(readID) != nil || Task.isCancelled {
             state.cancellations += 1
             state.liveIterators -= 1
             return .success(nil)
@@ -179,15 +179,15 @@ public final class AsyncTestSource<Element: Sendable>: AsyncSequence, Sendable {
               return .failure(TestSourceFailure(source: name))
             }
           }
-          state.waiters.append(Waiter(iteratorID: iteratorID, continuation: continuation))
+          state.waiters.append(Waiter(readID: readID, continuation: continuation))
           return nil
         }
         if let ready { continuation.resume(returning: ready) }
       }
     } onCancel: {
       let waiter = state.withLock { state -> Waiter? in
-        guard let index = state.waiters.firstIndex(where: { $0.iteratorID == iteratorID }) else {
-          state.cancelledWaiters.insert(iteratorID)
+        guard let index = state.waiters.firstIndex(where: { $0.readID == readID }) else {
+          state.cancelledWaiters.insert(readID)
           return nil
         }
         state.cancellations += 1

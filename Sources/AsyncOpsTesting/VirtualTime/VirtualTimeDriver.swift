@@ -38,6 +38,8 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   let options: VirtualTimeOptions
   /// The instant past which the driver stops moving time on its own (start + the horizon).
   let horizon: TestClock.Instant
+  /// When the driver's thread started, for the real time a failure report states.
+  private let startedAt = ContinuousClock.now
   private let state = Mutex(State())
 
   init(clock: TestClock, options: VirtualTimeOptions) {
@@ -221,6 +223,10 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     return state.withLock { !$0.jobs.isEmpty || !$0.requests.isEmpty }
   }
 
+  private static func milliseconds(_ duration: Duration) -> Int {
+    Int((duration / .milliseconds(1)).rounded())
+  }
+
   /// Lists what is pending, for a failure message.
   private func report(reason: String) -> String {
     let (jobsRun, pendingJobs, requests) = state.withLock {
@@ -239,6 +245,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
         pending sleepers: \(sleepers)
         runnable jobs: \(pendingJobs); jobs run so far: \(jobsRun)
         pending advance/settle requests: \(requests)
+        real time since the driver started: \(Self.milliseconds(ContinuousClock.now - startedAt)) ms
       """
   }
 }
