@@ -29,6 +29,14 @@ let package = Package(
     .target(
       name: "BrewSearch", dependencies: ["AsyncOps", "PushReference"],
       swiftSettings: strictSettings),
+    .target(
+      name: "MarbleEngines",
+      dependencies: ["AsyncOps", "AsyncOpsTesting", "PushReference", "MarbleNotation"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "BrewSearchReplay",
+      dependencies: ["BrewSearch", "AsyncOps", "AsyncOpsTesting", "PushReference"],
+      swiftSettings: strictSettings),
     .executableTarget(
       name: "brew-search-cli",
       dependencies: [
@@ -51,11 +59,15 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "BrewSearchTests",
-      dependencies: ["BrewSearch", "AsyncOps", "AsyncOpsTesting", "PushReference"],
+      dependencies: [
+        "BrewSearch", "BrewSearchReplay", "AsyncOps", "AsyncOpsTesting", "PushReference",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "ConformanceTests",
-      dependencies: ["AsyncOps", "AsyncOpsTesting", "PushReference", "MarbleNotation"],
+      dependencies: [
+        "MarbleEngines", "AsyncOps", "AsyncOpsTesting", "PushReference", "MarbleNotation",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "CLITests", dependencies: ["BrewSearch"],

@@ -1,0 +1,69 @@
+import AsyncOps
+import AsyncOpsTesting
+import MarbleNotation
+
+/// The pull engine's side of ``MarbleEvaluation``.
+enum PullMarbles {
+  static func evaluate(
+    _ operation: MarbleOperator, inputs: [String], tick: Duration
+  ) async throws -> [MarbleTimeline] {
+    switch operation {
+    case .debounce(let ticks):
+      return try await recordMarbles(inputs, tick: tick) { sources, clock in
+        sources[0].debounce(for: tick * ticks, clock: clock)
+      }
+    case .removeDuplicates:
+      return try await recordMarbles(inputs, tick: tick) { sources, _ in
+        sources[0].removeDuplicates()
+      }
+    case .share(let consumers, let replay):
+      return try await recordMarbles(inputs, tick: tick, consumers: consumers) { sources, _ in
+        sources[0].share(replay: replay)
+      }
+    case .combineLatest:
+      return try await combineLatestMarbles(inputs, tick: tick)
+    }
+  }
+
+  /// One call of `combineLatest` with as many bases as there are inputs (the arity is static in
+  /// Swift, so each count is spelled out).
+  private static func combineLatestMarbles(
+    _ inputs: [String], tick: Duration
+  ) async throws -> [MarbleTimeline] {
+    let render: @Sendable (Any) -> String = concatenatedParts
+    switch inputs.count {
+    case 2:
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        combineLatest(s[0], s[1])
+      }
+    case 3:
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        combineLatest(s[0], s[1], s[2])
+      }
+    case 4:
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        combineLatest(s[0], s[1], s[2], s[3])
+      }
+    case 5:
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        let combined = combineLatest(s[0], s[1], s[2], s[3], s[4])
+        return combined
+      }
+    case 6:
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        let combined = combineLatest(s[0], s[1], s[2], s[3], s[4], s[5])
+        return combined
+      }
+    case 7:
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        let combined = combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
+        return combined
+      }
+    default:
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        let combined = combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
+        return combined
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import MarbleNotation
+import PushReference
+
+/// The push engine's side of ``MarbleEvaluation``.
+enum PushMarbles {
+  static func evaluate(
+    _ operation: MarbleOperator, inputs: [String], tick: Duration
+  ) throws -> [MarbleTimeline] {
+    switch operation {
+    case .debounce(let ticks):
+      return try recordPushMarbles(inputs, tick: tick) { subjects, scheduler in
+        subjects[0].debounce(for: .init(tick * ticks), scheduler: scheduler)
+      }
+    case .removeDuplicates:
+      return try recordPushMarbles(inputs, tick: tick) { subjects, _ in
+        subjects[0].removeDuplicates()
+      }
+    case .share(let consumers, _):
+      // Combine's share() has no replay: a replay count applies to the pull engine only.
+      return try recordPushMarbles(inputs, tick: tick, consumers: consumers) { subjects, _ in
+        subjects[0].share()
+      }
+    case .combineLatest:
+      return try combineLatestMarbles(inputs, tick: tick)
+    }
+  }
+
+  /// Combine's own types for 2, 3 and 4 inputs; beyond, what a Combine user writes: nested
+  /// `combineLatest`, which in a synchronous engine emits exactly as a flat one would.
+  private static func combineLatestMarbles(
+    _ inputs: [String], tick: Duration
+  ) throws -> [MarbleTimeline] {
+    let render: (Any) -> String = concatenatedParts
+    switch inputs.count {
+    case 2:
+      return try recordPushMarbles(inputs, tick: tick, render: render) { s, _ in
+        Publishers.CombineLatest(s[0], s[1])
+      }
+    case 3:
+      return try recordPushMarbles(inputs, tick: tick, render: render) { s, _ in
+        Publishers.CombineLatest3(s[0], s[1], s[2])
+      }
+    case 4:
+      return try recordPushMarbles(inputs, tick: tick, render: render) { s, _ in
+        Publishers.CombineLatest4(s[0], s[1], s[2], s[3])
+      }
+    default:
+      return try recordPushMarbles(inputs, tick: tick, render: { $0.joined() }) { s, _ in
+        s.dropFirst().reduce(s[0].map { [$0] }.eraseToAnyPublisher()) { combined, next in
+          combined.combineLatest(next).map { $0 + [$1] }.eraseToAnyPublisher()
+        }
+      }
+    }
+  }
+}
