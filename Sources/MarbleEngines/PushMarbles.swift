@@ -45,11 +45,16 @@ enum PushMarbles {
         Publishers.CombineLatest4(s[0], s[1], s[2], s[3])
       }
     default:
-      return try recordPushMarbles(inputs, tick: tick, render: { $0.joined() }) { s, _ in
+      return try recordPushMarbles(inputs, tick: tick, render: joinedParts) { s, _ in
         s.dropFirst().reduce(s[0].map { [$0] }.eraseToAnyPublisher()) { combined, next in
           combined.combineLatest(next).map { $0 + [$1] }.eraseToAnyPublisher()
         }
       }
     }
   }
+}
+
+/// Writes a nested `combineLatest`'s collected parts as one marble element.
+private func joinedParts(_ parts: [String]) -> String {
+  parts.joined()
 }
