@@ -24,6 +24,7 @@ struct BenchRunner {
     let probe = PeakMemoryProbe.start()
     let clock = ContinuousClock()
     let preparing = clock.now
+    progress.showOnTerminal("\(benchCase.name): preparing")
     let body = try await benchCase.prepare(quick ? benchCase.quickSize : benchCase.size)
     var isLong = preparing.duration(to: clock.now) >= ProgressLine.longCaseThreshold
     let repetitions =
@@ -31,7 +32,13 @@ struct BenchRunner {
     let runs = benchCase.warmups + repetitions
     var timed: [(nanoseconds: Double, outcome: RunOutcome)] = []
     for run in 0..<runs {
-      if isLong { progress.show("\(benchCase.name): run \(run + 1)/\(runs)") }
+      if isLong {
+        let phase =
+          run < benchCase.warmups
+          ? "warm-up \(run + 1)/\(benchCase.warmups)"
+          : "repetition \(run - benchCase.warmups + 1)/\(repetitions)"
+        progress.show("\(benchCase.name): \(phase)")
+      }
       let start = clock.now
       let outcome = try await body()
       let elapsed = start.duration(to: clock.now)

@@ -13,6 +13,11 @@ struct ProgressLine: Sendable {
     writeStandardError(isTerminal ? "\r\u{1B}[K\(text)" : "\(text)\n")
   }
 
+  /// Shows `text` on a terminal only: progress for phases not yet known to be long.
+  func showOnTerminal(_ text: String) {
+    if isTerminal { show(text) }
+  }
+
   /// Erases the progress line (on a terminal; elsewhere there is nothing to erase).
   func clear() {
     if isTerminal { writeStandardError("\r\u{1B}[K") }
