@@ -19,6 +19,8 @@ enum BenchCommand {
       print(BenchOptions.helpText(memoryMethod: PeakMemoryProbe.probeMode()))
       return 0
     }
+    let names = BenchCase.registry.map(\.name)
+    precondition(Set(names).count == names.count, "asyncops-bench: duplicate case names")
     let planned = options.plannedCases
     let report = BenchReport(json: options.json, caseNames: planned.map(\.name))
     report.header(MachineDescription.current())
