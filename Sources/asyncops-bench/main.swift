@@ -1,2 +1,4 @@
-// The benchmark executable; its cases arrive with the performance issue.
-print("asyncops-bench: no cases yet.")
+import Glibc
+
+// `swift run -c release asyncops-bench [CASE...] [--json] [--quick]`; see `--help`.
+exit(await BenchCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,77 @@
+/// Runs one ``BenchCase``: prepare (untimed), warm-ups, timed repetitions, memory probe.
+struct BenchRunner {
+  /// A run whose checksum did not match: the consumer missed, duplicated or invented elements.
+  struct ChecksumMismatch: Error, CustomStringConvertible {
+    /// The failing case.
+    let caseName: String
+    /// What the run reported.
+    let outcome: RunOutcome
+
+    var description: String {
+      "\(caseName): checksum \(outcome.checksum) over \(outcome.elements) elements, "
+        + "expected \(outcome.expected)"
+    }
+  }
+
+  /// Smoke-run sizes and repetition counts.
+  let quick: Bool
+  /// Where progress of long cases is shown.
+  let progress: ProgressLine
+
+  /// Measures `benchCase`; throws if preparing or any run fails or a checksum does not match.
+  @concurrent
+  func measure(_ benchCase: BenchCase) async throws -> CaseMeasurement {
+    let probe = PeakMemoryProbe.start()
+    let clock = ContinuousClock()
+    let preparing = clock.now
+    progress.showOnTerminal("\(benchCase.name): preparing")
+    let body = try await benchCase.prepare(quick ? benchCase.quickSize : benchCase.size)
+    var isLong = preparing.duration(to: clock.now) >= ProgressLine.longCaseThreshold
+    let repetitions =
+      quick ? min(benchCase.repetitions, BenchOptions.quickRepetitions) : benchCase.repetitions
+    let runs = benchCase.warmups + repetitions
+    var timed: [(nanoseconds: Double, outcome: RunOutcome)] = []
+    for run in 0..<runs {
+      if isLong {
+        let phase =
+          run < benchCase.warmups
+          ? "warm-up \(run + 1)/\(benchCase.warmups)"
+          : "repetition \(run - benchCase.warmups + 1)/\(repetitions)"
+        progress.show("\(benchCase.name): \(phase)")
+      }
+      let start = clock.now
+      let outcome = try await body()
+      let elapsed = start.duration(to: clock.now)
+      guard outcome.checksum == outcome.expected else {
+        throw ChecksumMismatch(caseName: benchCase.name, outcome: outcome)
+      }
+      isLong = isLong || elapsed >= ProgressLine.longCaseThreshold
+      if run >= benchCase.warmups { timed.append((nanoseconds(elapsed), outcome)) }
+    }
+    progress.clear()
+    return summarize(benchCase.name, timed, peak: probe.peakGrowthBytes())
+  }
+
+  private func summarize(
+    _ name: String, _ timed: [(nanoseconds: Double, outcome: RunOutcome)], peak: Int?
+  ) -> CaseMeasurement {
+    let perElement = timed.map { $0.nanoseconds / Double(max($0.outcome.elements, 1)) }
+    let fieldNames = timed.first?.outcome.extraFields.map(\.name) ?? []
+    let extraFields = fieldNames.map { field in
+      let values = timed.compactMap { run in
+        run.outcome.extraFields.first { $0.name == field }?.value
+      }
+      return (name: field, value: median(values))
+    }
+    return CaseMeasurement(
+      name: name, elements: timed.last?.outcome.elements ?? 0, repetitions: timed.count,
+      nsPerElement: median(perElement), fastestNsPerElement: perElement.min() ?? 0,
+      slowestNsPerElement: perElement.max() ?? 0, peakMemoryBytes: peak,
+      extraFields: extraFields)
+  }
+
+  private func nanoseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+  }
+}
