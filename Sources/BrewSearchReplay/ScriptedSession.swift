@@ -1,0 +1,118 @@
+import AsyncOps
+import AsyncOpsTesting
+import BrewSearch
+import PushReference
+import Synchronization
+
+/// An input at an instant of a scripted session.
+public struct TimedSearchInput: Hashable, Sendable {
+  /// The instant, from the start of the session.
+  public var time: Duration
+  /// What changes then.
+  public var input: SearchInput
+
+  /// Creates a timed input.
+  public init(time: Duration, input: SearchInput) {
+    self.time = time
+    self.input = input
+  }
+}
+
+/// Applies a timed list of inputs to a search model on virtual time and records every emission
+/// with its instant — the engine of the pull-vs-push comparison and of `brew-search replay`.
+///
+/// At each instant, as everywhere in this project: timers due then fire first, then the inputs of
+/// that instant are applied in order, each followed by quiescence. After the last input, time runs
+/// on until nothing is pending.
+///
+/// ```swift
+/// let script = [
+///   TimedSearchInput(time: .zero, input: .text("b")),
+///   TimedSearchInput(time: .milliseconds(5), input: .text("br")),
+/// ]
+/// let pull = try await ScriptedSession.runPull(script, source: Brew.sampleHistory)
+/// let push = ScriptedSession.runPush(script, source: Brew.sampleHistory)
+/// assert(pull == push)
+/// ```
+public enum ScriptedSession {
+  /// Runs the script on ``BrewHistorySearchModel`` inside `withVirtualTime`.
+  ///
+  /// - Parameters:
+  ///   - script: The inputs, in time order.
+  ///   - source: The brews the model starts with.
+  ///   - debounce: The model's debounce interval. Default: 300 ms.
+  ///   - filter: Makes the model's filter; it receives the session's clock (for a slow filter
+  ///     that sleeps on virtual time). Default: the indexed filter.
+  public static func runPull(
+    _ script: [TimedSearchInput],
+    source: [Brew],
+    debounce: Duration = .milliseconds(300),
+    filter: @escaping @Sendable (TestClock) -> BrewFilter = { _ in .indexed() }
+  ) async throws -> SearchTimeline {
+    try await withVirtualTime { time in
+      let model = BrewHistorySearchModel(
+        debounce: debounce, clock: time.clock, filter: filter(time.clock))
+      model.updateSource(source)
+      let recorder = SessionRecorder { time.now.offset }
+      recorder.observe(model)
+      let running = Task { await model.run() }
+      await time.settle()
+      for step in script {
+        await time.advance(to: .zero.advanced(by: step.time))
+        model.apply(step.input)
+        await time.settle()
+      }
+      try await time.runUntilIdle()
+      running.cancel()
+      await running.value
+      return recorder.timeline
+    }
+  }
+
+  /// Runs the script on ``PushBrewHistorySearchModel`` with a virtual-time scheduler on the same
+  /// timeline.
+  public static func runPush(
+    _ script: [TimedSearchInput],
+    source: [Brew],
+    debounce: Duration = .milliseconds(300)
+  ) -> SearchTimeline {
+    let scheduler = VirtualTimeScheduler()
+    let model = PushBrewHistorySearchModel(debounce: debounce, scheduler: scheduler)
+    model.updateSource(source)
+    let recorder = SessionRecorder { scheduler.now.offset }
+    recorder.observe(model)
+    for step in script {
+      scheduler.advance(to: .init(offset: step.time))
+      model.apply(step.input)
+    }
+    scheduler.run(within: .seconds(3600))
+    return recorder.timeline
+  }
+}
+
+/// Collects a model's emissions with the instant each happened.
+final class SessionRecorder: Sendable {
+  private let now: @Sendable () -> Duration
+  private let recorded = Mutex(SearchTimeline())
+
+  init(now: @escaping @Sendable () -> Duration) {
+    self.now = now
+  }
+
+  var timeline: SearchTimeline { recorded.withLock { $0 } }
+
+  func observe(_ model: some BrewSearchModel) {
+    model.onFilterApplied = { [weak model, self] in
+      guard let model else { return }
+      let emission = SearchEmission(
+        time: self.now(), kind: .results(ids: model.filteredBrews.map(\.id)))
+      self.recorded.withLock { $0.results.append(emission) }
+    }
+    model.onRecentSearchesChanged = { [weak model, self] in
+      guard let model else { return }
+      let emission = SearchEmission(
+        time: self.now(), kind: .recent(terms: model.recentSearchTerms))
+      self.recorded.withLock { $0.recent.append(emission) }
+    }
+  }
+}
