@@ -40,7 +40,8 @@ let package = Package(
     .executableTarget(
       name: "brew-search-cli",
       dependencies: [
-        "BrewSearch", "AsyncOps", "AsyncOpsTesting", "PushReference", "MarbleNotation",
+        "BrewSearch", "BrewSearchReplay", "MarbleEngines", "AsyncOps", "AsyncOpsTesting",
+        "PushReference", "MarbleNotation",
       ],
       swiftSettings: strictSettings),
     .executableTarget(

@@ -85,8 +85,12 @@ enum ArgumentParser {
           throw CommandLineError("\(spec.command): \(name) needs a value")
         }
       } else {
+        let hint =
+          spec.positionals.upperBound > 0
+          ? " (an argument that starts with '-' goes after '--')" : ""
         throw CommandLineError(
-          "\(spec.command): unknown option '\(name)'. Run 'brew-search \(spec.command) --help'.")
+          "\(spec.command): unknown option '\(name)'\(hint). Run 'brew-search \(spec.command) --help'."
+        )
       }
     }
     guard spec.positionals.contains(parsed.positionals.count) else {

@@ -1,0 +1,75 @@
+import BrewSearch
+import Foundation
+
+/// The brews a command starts with: `--data FILE`, `--generate N [--seed S]`, or the sample.
+enum BrewSourceOptions {
+  static func load(_ arguments: ParsedArguments) throws -> [Brew] {
+    let data = arguments.value("--data")
+    let generate = arguments.value("--generate")
+    if data != nil, generate != nil {
+      throw CommandLineError("--data and --generate cannot be used together: choose one source")
+    }
+    if arguments.value("--seed") != nil, generate == nil {
+      throw CommandLineError("--seed only applies with --generate N")
+    }
+    if let data { return try loadFile(data) }
+    if generate != nil {
+      let count = try arguments.integer("--generate", in: 0...10_000_000, default: 0)
+      let seed = try arguments.integer("--seed", in: 0...Int.max, default: 1)
+      return BrewGenerator(seed: UInt64(seed)).brews(count: count)
+    }
+    return Brew.sampleHistory
+  }
+
+  /// Reads and checks a JSON data file; every problem names the file, line and column.
+  static func loadFile(_ path: String) throws -> [Brew] {
+    let bytes = try InputFiles.readData(path, what: "data file")
+    do {
+      return try BrewDataFile.decode(bytes, file: path)
+    } catch {
+      throw CommandLineError("\(error)")
+    }
+  }
+}
+
+/// Reading the files a command names, with messages that say which file and why.
+enum InputFiles {
+  static func readData(_ path: String, what: String) throws -> Data {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CommandLineError("\(what) '\(path)' does not exist")
+    }
+    guard !isDirectory.boolValue else {
+      throw CommandLineError("\(what) '\(path)' is a directory, not a file")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CommandLineError("\(what) '\(path)' cannot be read (check its permissions)")
+    }
+    return data
+  }
+
+  static func readText(_ path: String, what: String) throws -> String {
+    let data = try readData(path, what: what)
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw CommandLineError("\(what) '\(path)' is not valid UTF-8 text")
+    }
+    return text
+  }
+}
+
+/// Turns a parsed event into an input, reading a `source FILE` relative to `folder`.
+enum SearchInputResolver {
+  static func resolve(_ command: SearchScriptCommand, relativeTo folder: String) throws
+    -> SearchInput
+  {
+    switch command {
+    case .text(let text): return .text(text)
+    case .method(let method): return .method(method)
+    case .rating(let rating): return .rating(rating)
+    case .source(.sample): return .source(Brew.sampleHistory)
+    case .source(.file(let path)):
+      let resolved = path.hasPrefix("/") || folder == "." ? path : folder + "/" + path
+      return .source(try BrewSourceOptions.loadFile(resolved))
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import BrewSearch
+import BrewSearchReplay
+
+/// How `replay` and the piped `search` print what the models emit: aligned text, or one JSON
+/// object per line (`{"t":MS,"engine":"pull","kind":"results","ids":["..."]}`).
+struct EmissionFormat {
+  var json: Bool
+
+  /// One emission of a replay: results as ids, or the recent terms.
+  func line(for emission: SearchEmission, engine: String) -> String {
+    switch emission.kind {
+    case .results(let ids):
+      if json { return resultsJSON(engine: engine, milliseconds: emission.milliseconds, ids: ids) }
+      return resultsHead(engine: engine, milliseconds: emission.milliseconds)
+        + "\(ids.count): " + ids.joined(separator: " ")
+    case .recent(let terms):
+      return recent(engine: engine, milliseconds: emission.milliseconds, terms: terms)
+    }
+  }
+
+  /// A filter pass of the piped search: the brews listed one per line (or the ids in JSON).
+  func results(engine: String, milliseconds: Int, brews: [Brew]) -> String {
+    if json { return resultsJSON(engine: engine, milliseconds: milliseconds, ids: brews.map(\.id)) }
+    var lines = [
+      resultsHead(engine: engine, milliseconds: milliseconds)
+        + "\(brews.count) brew\(brews.count == 1 ? "" : "s")"
+    ]
+    for brew in brews {
+      let stars =
+        String(repeating: "★", count: brew.rating)
+        + String(repeating: "☆", count: 5 - brew.rating)
+      lines.append(
+        "    \(Self.pad(brew.id, 8)) \(Self.pad(brew.method.label, 12)) \(stars)  \(brew.notes)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private func resultsJSON(engine: String, milliseconds: Int, ids: [String]) -> String {
+    let list = ids.map(JSONText.quoted).joined(separator: ",")
+    return #"{"t":\#(milliseconds),"engine":"\#(engine)","kind":"results","ids":[\#(list)]}"#
+  }
+
+  private func resultsHead(engine: String, milliseconds: Int) -> String {
+    "\(Self.pad(engine, 4)) \(Self.padLeft("\(milliseconds)", 6)) ms  results  "
+  }
+
+  func recent(engine: String, milliseconds: Int, terms: [String]) -> String {
+    if json {
+      let list = terms.map(JSONText.quoted).joined(separator: ",")
+      return #"{"t":\#(milliseconds),"engine":"\#(engine)","kind":"recent","terms":[\#(list)]}"#
+    }
+    return "\(Self.pad(engine, 4)) \(Self.padLeft("\(milliseconds)", 6)) ms  recent   "
+      + terms.joined(separator: " · ")
+  }
+
+  func summary(engine: String, filterPasses: Int) -> String {
+    if json {
+      return #"{"engine":"\#(engine)","kind":"summary","filterPasses":\#(filterPasses)}"#
+    }
+    return
+      "\(Self.pad(engine, 4)) summary: \(filterPasses) filter pass\(filterPasses == 1 ? "" : "es")"
+  }
+
+  /// The last line of `--engine both`.
+  func verdict(agree: Bool, detail: String) -> String {
+    if json {
+      let detailField = agree ? "" : #","difference":"# + JSONText.quoted(detail)
+      return #"{"kind":"verdict","agree":\#(agree)\#(detailField)}"#
+    }
+    return agree
+      ? "pull and push timelines agree"
+      : "pull and push timelines differ: \(detail)"
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+  }
+
+  private static func padLeft(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+  }
+}
+
+/// JSON string literals, escaped by RFC 8259's rules.
+enum JSONText {
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case let control where control.value < 0x20:
+        let hex = String(control.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}

@@ -1,0 +1,95 @@
+import AsyncOps
+import BrewSearch
+import PushReference
+import Synchronization
+
+/// A search model running on the real clock, for the live and piped `search` command.
+protocol LiveSession: Sendable {
+  associatedtype Model: BrewSearchModel
+  var model: Model { get }
+  /// Applies one input now.
+  func apply(_ input: SearchInput) async
+  /// Ends the inputs: the pending debounced text is searched, and the call returns once the last
+  /// pass is published and nothing of the model runs any more.
+  func finish() async
+  /// Stops at once (the user pressed Esc), cancelling what is in flight.
+  func stop() async
+}
+
+/// The structured-concurrency model: `run()` is one task; finishing the inputs ends it.
+final class PullLiveSession: LiveSession {
+  let model: BrewHistorySearchModel
+  private let running: Task<Void, Never>
+
+  init(brews: [Brew], debounce: Duration) {
+    let model = BrewHistorySearchModel(debounce: debounce, clock: ContinuousClock())
+    model.updateSource(brews)
+    self.model = model
+    running = Task { await model.run() }
+  }
+
+  func apply(_ input: SearchInput) async {
+    model.apply(input)
+  }
+
+  func finish() async {
+    model.finishInputs()
+    await running.value
+  }
+
+  func stop() async {
+    running.cancel()
+    await running.value
+  }
+}
+
+/// The push model on a virtual-time scheduler that follows the real clock: a ticker moves the
+/// scheduler to the elapsed real time every few milliseconds, and every call is serialized on the
+/// actor, because the push engine, like Combine, delivers synchronously on the calling thread.
+actor PushLiveSession: LiveSession {
+  nonisolated let model: PushBrewHistorySearchModel
+  private let scheduler: VirtualTimeScheduler
+  private let debounce: Duration
+  private let start = ContinuousClock.now
+  private var ticker: Task<Void, Never>?
+
+  init(brews: [Brew], debounce: Duration) {
+    let scheduler = VirtualTimeScheduler()
+    self.scheduler = scheduler
+    self.debounce = debounce
+    model = PushBrewHistorySearchModel(debounce: debounce, scheduler: scheduler)
+    model.updateSource(brews)
+  }
+
+  /// Starts following the real clock.
+  func startTicking() {
+    ticker = Task { [weak self] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(5))
+        await self?.catchUp()
+      }
+    }
+  }
+
+  private func catchUp() {
+    scheduler.advance(to: .init(offset: ContinuousClock.now - start))
+  }
+
+  func apply(_ input: SearchInput) {
+    catchUp()
+    model.apply(input)
+  }
+
+  func finish() {
+    ticker?.cancel()
+    catchUp()
+    // Combine drops a pending debounced value when its upstream finishes, so the inputs are not
+    // finished: time is moved past the debounce interval instead, virtually, without waiting.
+    scheduler.advance(by: debounce)
+    scheduler.run(within: .seconds(3600))
+  }
+
+  func stop() {
+    ticker?.cancel()
+  }
+}

@@ -1,0 +1,74 @@
+import MarbleEngines
+import MarbleNotation
+
+/// `brew-search marbles [--engine pull|push|both] OPERATOR [--] INPUT...`
+enum MarblesCommand {
+  static let help = """
+    USAGE: brew-search marbles [--engine pull|push|both] OPERATOR [--] INPUT...
+
+    Evaluates an operator on marble inputs, on virtual time, and prints the output marble, one
+    line per engine (pull: / push:), or one per consumer for share (pull[1]: ...).
+
+    OPERATOR:
+      debounce:N                 debounce by N ticks (one input)
+      combineLatest              two to \(CombineLatestArity.maximum) inputs
+      removeDuplicates           one input
+      share:T1,T2,...[:replay=R] consumers registered at those ticks (replay: pull only)
+
+    MARBLES: one position per tick; - nothing; a letter or digit: that element; | finish;
+    ^ failure; [...] several events in one tick; 'abc' a multi-character element; spaces ignored.
+    A marble may start with '-': put '--' before the inputs.
+
+    EXAMPLE:
+      brew-search marbles debounce:3 'abcd----e---f-g----|'
+      pull: ------d----e-----g-|
+      push: ------d----e-----g-|
+
+    OPTIONS:
+      --engine E   pull, push or both (default both)
+    """
+
+  static let spec = ArgumentSpec(
+    command: "marbles", valueOptions: ["--engine"], positionals: 2...Int.max,
+    positionalName: "OPERATOR INPUT...")
+
+  static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+    let engineChoice = try arguments.choice(
+      "--engine", of: ["pull", "push", "both"], default: "both")
+    let operation: MarbleOperator
+    do {
+      operation = try MarbleOperator(parsing: arguments.positionals[0])
+    } catch {
+      throw CommandLineError(error.message)
+    }
+    let inputs = Array(arguments.positionals.dropFirst())
+    for input in inputs {
+      do {
+        _ = try MarbleTimeline(parsing: input)
+      } catch {
+        throw CommandLineError(error.description)
+      }
+    }
+    let engines: [MarbleEngine] =
+      engineChoice == "both" ? [.pull, .push] : [MarbleEngine(rawValue: engineChoice) ?? .pull]
+    var lines: [String] = []
+    for engine in engines {
+      let outputs: [MarbleTimeline]
+      do {
+        outputs = try await MarbleEvaluation.evaluate(operation, inputs: inputs, engine: engine)
+      } catch let error as MarbleOperatorError {
+        throw CommandLineError(error.message)
+      }
+      if case .share = operation {
+        for (index, output) in outputs.enumerated() {
+          lines.append("\(engine.rawValue)[\(index + 1)]: \(output)")
+        }
+      } else {
+        lines.append("\(engine.rawValue): \(outputs[0])")
+      }
+    }
+    // Computed in full before anything is printed: a failure prints no partial result.
+    for line in lines { print(line) }
+    return 0
+  }
+}

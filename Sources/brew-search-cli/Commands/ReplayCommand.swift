@@ -1,0 +1,107 @@
+import BrewSearch
+import BrewSearchReplay
+import Foundation
+
+/// `brew-search replay SCRIPT [--data FILE] [--debounce MS] [--engine pull|push|both] [--json]`
+enum ReplayCommand {
+  static let help = """
+    USAGE: brew-search replay SCRIPT [--data FILE | --generate N [--seed S]] [--debounce MS]
+                              [--engine pull|push|both] [--json]
+
+    Runs a search script on virtual time and prints every emission with its instant.
+
+    Script lines (times in milliseconds, never going backwards):
+      at MS text STRING        sets the whole search text (the rest of the line, may be empty)
+      at MS method NAME|any    \(BrewMethod.allCases.map(\.rawValue).joined(separator: ", "))
+      at MS rating N           the minimum rating, 0-5
+      at MS source sample|FILE replaces the brews (FILE relative to the script's folder)
+      # comment, and blank lines
+
+    OPTIONS:
+      --data FILE       the brews to start with (JSON array); default: the embedded sample history
+      --generate N      start with N generated brews instead (deterministic, see --seed)
+      --seed S          the generator's seed (default 1)
+      --debounce MS     the search text's debounce interval (default 300)
+      --engine E        pull, push or both (default pull); with both, the last line says whether
+                        the two timelines agree, and the exit status is 1 when they differ
+      --json            one JSON object per line
+    """
+
+  static let spec = ArgumentSpec(
+    command: "replay", valueOptions: ["--data", "--debounce", "--engine", "--generate", "--seed"],
+    flags: ["--json"], positionals: 1...1, positionalName: "SCRIPT")
+
+  static func run(_ arguments: ParsedArguments) async throws -> Int32 {
+    let scriptPath = arguments.positionals[0]
+    let engine = try arguments.choice("--engine", of: ["pull", "push", "both"], default: "pull")
+    let debounce = try arguments.integer("--debounce", in: 0...600_000, default: 300)
+    let format = EmissionFormat(json: arguments.has("--json"))
+    let source = try BrewSourceOptions.load(arguments)
+    let scriptText = try InputFiles.readText(scriptPath, what: "script")
+    let script: SearchScript
+    do {
+      script = try SearchScript(parsing: scriptText, name: scriptPath)
+    } catch {
+      throw CommandLineError(error.description)
+    }
+    let folder = URL(fileURLWithPath: scriptPath).deletingLastPathComponent().path
+    let inputs = try resolve(script, scriptName: scriptPath, relativeTo: folder)
+    // Everything is read and checked before the first line is printed.
+    var timelines: [(String, SearchTimeline)] = []
+    if engine != "push" {
+      timelines.append(
+        (
+          "pull",
+          try await ScriptedSession.runPull(
+            inputs, source: source, debounce: .milliseconds(debounce))
+        ))
+    }
+    if engine != "pull" {
+      timelines.append(
+        ("push", ScriptedSession.runPush(inputs, source: source, debounce: .milliseconds(debounce)))
+      )
+    }
+    for (name, timeline) in timelines {
+      for emission in timeline.emissions {
+        print(format.line(for: emission, engine: name))
+      }
+      print(format.summary(engine: name, filterPasses: timeline.filterPasses))
+    }
+    guard timelines.count == 2 else { return 0 }
+    if let difference = timelines[0].1.firstDifference(from: timelines[1].1) {
+      print(format.verdict(agree: false, detail: difference))
+      return 1
+    }
+    print(format.verdict(agree: true, detail: ""))
+    return 0
+  }
+
+  /// Turns script lines into timed inputs, reading each `source FILE` once.
+  private static func resolve(
+    _ script: SearchScript, scriptName: String, relativeTo folder: String
+  ) throws
+    -> [TimedSearchInput]
+  {
+    var loaded: [String: [Brew]] = [:]
+    return try script.lines.map { line in
+      let input: SearchInput
+      switch line.command {
+      case .text(let text): input = .text(text)
+      case .method(let method): input = .method(method)
+      case .rating(let rating): input = .rating(rating)
+      case .source(.sample): input = .source(Brew.sampleHistory)
+      case .source(.file(let path)):
+        let resolved = path.hasPrefix("/") ? path : folder + "/" + path
+        if loaded[resolved] == nil {
+          do {
+            loaded[resolved] = try BrewSourceOptions.loadFile(resolved)
+          } catch let error as CommandLineError {
+            throw CommandLineError("\(scriptName):\(line.lineNumber): \(error.message)")
+          }
+        }
+        input = .source(loaded[resolved] ?? [])
+      }
+      return TimedSearchInput(time: line.time, input: input)
+    }
+  }
+}
