@@ -81,9 +81,11 @@ public enum ScriptedSession {
     model.updateSource(source)
     let recorder = SessionRecorder { scheduler.now.offset }
     recorder.observe(model)
+    scheduler.advance()
     for step in script {
       scheduler.advance(to: .init(offset: step.time))
       model.apply(step.input)
+      scheduler.advance()  // what the input made due now (a zero debounce) runs now
     }
     scheduler.run(within: .seconds(3600))
     return recorder.timeline

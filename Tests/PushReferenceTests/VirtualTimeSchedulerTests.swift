@@ -62,11 +62,14 @@ import Testing
     #expect(log == [.milliseconds(3)])
   }
 
-  @Test func immediateActionRunsAtOnceWhenIdle() {
+  @Test func anImmediateActionRunsAtTheNextAdvanceNeverInsideSchedule() {
     let scheduler = VirtualTimeScheduler()
     var ran = false
     scheduler.schedule { ran = true }
+    #expect(!ran, "like a DispatchQueue, scheduling never runs the action inline")
+    scheduler.advance()
     #expect(ran)
+    #expect(scheduler.now == .zero)
   }
 
   @Test func immediateActionFromAnActionRunsAfterIt() {

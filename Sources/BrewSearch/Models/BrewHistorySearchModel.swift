@@ -180,7 +180,9 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
       searchTextChannel
       .debounce(for: debounceInterval, clock: clock)
       .removeDuplicates()
-      .share()
+      // replay: 1, because the text is state: a loop whose iterator registers after the first
+      // value was produced (a zero debounce emits at once) still starts from the current text.
+      .share(replay: 1)
     await withDiscardingTaskGroup { group in
       group.addTask { await self.filterLoop(text: debouncedText) }
       group.addTask { await self.recentSearchesLoop(text: debouncedText) }

@@ -53,10 +53,12 @@ public func recordPushMarbles<Output: Publisher>(
     scheduler.advance(to: .init(offset: tick * tickIndex))
     for (recorder, start) in zip(recorders, consumers) where start == tickIndex {
       subscriptions.append(recorder.consume(output, render: render))
+      scheduler.advance()
     }
     for (subject, timeline) in zip(subjects, timelines) where tickIndex < timeline.ticks.count {
       for event in timeline.ticks[tickIndex] {
         subject.deliver(event)
+        scheduler.advance()  // what the event made due now runs now, as the pull side settles
       }
     }
   }

@@ -84,7 +84,11 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
   /// The deadline of the next action to run, or `nil` when none is waiting.
   public var nextDeadline: SchedulerTimeType? { state.withLock { $0.queue.first?.deadline } }
 
-  /// Runs `action` now (when idle) or right after the actions already due (when advancing).
+  /// Runs `action` at the next `advance` (right after the actions already due, when advancing).
+  ///
+  /// Like a `DispatchQueue`, and unlike Combine's `ImmediateScheduler`, the scheduler never runs
+  /// an action inside the call that schedules it: a value scheduled during a subscription must not
+  /// reach a subscriber that has not finished subscribing.
   public func schedule(options: Never?, _ action: @escaping () -> Void) {
     _ = enqueue(after: nil, interval: nil, action)
   }
@@ -186,14 +190,12 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
     after date: SchedulerTimeType?, interval: Duration?, _ action: @escaping () -> Void
   ) -> UInt64 {
     let action = UncheckedSendable(action)
-    let (id, runsNow) = state.withLock { state in
+    return state.withLock { state in
       let id = state.makeID()
       let deadline = max(date ?? state.now, state.now)
       state.insert(ScheduledAction(id: id, deadline: deadline, interval: interval, action: action))
-      return (id, !state.isRunning && deadline <= state.now)
+      return id
     }
-    if runsNow { advance() }
-    return id
   }
 
   /// A token that removes the action `id` from the queue.

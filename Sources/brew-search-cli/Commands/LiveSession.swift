@@ -7,6 +7,8 @@ import Synchronization
 protocol LiveSession: Sendable {
   associatedtype Model: BrewSearchModel
   var model: Model { get }
+  /// Starts the model; called once its callbacks are installed, so no emission is missed.
+  func start() async
   /// Applies one input now.
   func apply(_ input: SearchInput) async
   /// Ends the inputs: the pending debounced text is searched, and the call returns once the last
@@ -19,13 +21,17 @@ protocol LiveSession: Sendable {
 /// The structured-concurrency model: `run()` is one task; finishing the inputs ends it.
 final class PullLiveSession: LiveSession {
   let model: BrewHistorySearchModel
-  private let running: Task<Void, Never>
+  private let running = Mutex<Task<Void, Never>?>(nil)
 
   init(brews: [Brew], debounce: Duration) {
     let model = BrewHistorySearchModel(debounce: debounce, clock: ContinuousClock())
     model.updateSource(brews)
     self.model = model
-    running = Task { await model.run() }
+  }
+
+  func start() {
+    let model = model
+    running.withLock { $0 = Task { await model.run() } }
   }
 
   func apply(_ input: SearchInput) async {
@@ -34,12 +40,13 @@ final class PullLiveSession: LiveSession {
 
   func finish() async {
     model.finishInputs()
-    await running.value
+    await running.withLock { $0 }?.value
   }
 
   func stop() async {
-    running.cancel()
-    await running.value
+    let task = running.withLock { $0 }
+    task?.cancel()
+    await task?.value
   }
 }
 
@@ -50,7 +57,7 @@ actor PushLiveSession: LiveSession {
   nonisolated let model: PushBrewHistorySearchModel
   private let scheduler: VirtualTimeScheduler
   private let debounce: Duration
-  private let start = ContinuousClock.now
+  private let startedAt = ContinuousClock.now
   private var ticker: Task<Void, Never>?
 
   init(brews: [Brew], debounce: Duration) {
@@ -62,7 +69,7 @@ actor PushLiveSession: LiveSession {
   }
 
   /// Starts following the real clock.
-  func startTicking() {
+  func start() {
     ticker = Task { [weak self] in
       while !Task.isCancelled {
         try? await Task.sleep(for: .milliseconds(5))
@@ -72,12 +79,13 @@ actor PushLiveSession: LiveSession {
   }
 
   private func catchUp() {
-    scheduler.advance(to: .init(offset: ContinuousClock.now - start))
+    scheduler.advance(to: .init(offset: ContinuousClock.now - startedAt))
   }
 
   func apply(_ input: SearchInput) {
     catchUp()
     model.apply(input)
+    catchUp()
   }
 
   func finish() {

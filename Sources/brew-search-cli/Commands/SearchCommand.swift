@@ -39,7 +39,6 @@ enum SearchCommand {
       return try await run(session, engine: engine, format: format)
     }
     let session = PushLiveSession(brews: brews, debounce: debounce)
-    await session.startTicking()
     return try await run(session, engine: engine, format: format)
   }
 
@@ -72,6 +71,7 @@ enum SearchCommand {
       output.print(
         format.recent(engine: engine, milliseconds: elapsed(), terms: model.recentSearchTerms))
     }
+    await session.start()
     var lineNumber = 0
     for await line in StandardInput.lines() {
       lineNumber += 1

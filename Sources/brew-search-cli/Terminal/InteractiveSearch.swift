@@ -17,6 +17,7 @@ struct InteractiveSearch<Session: LiveSession> {
     session.model.onFilterApplied = { redraw.yield() }
     session.model.onRecentSearchesChanged = { redraw.yield() }
     await screen.draw()
+    await session.start()
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
         for await bytes in StandardInput.keyPresses() {

@@ -97,13 +97,28 @@ import Testing
     #expect(mismatches.isEmpty, "\(mismatches.prefix(3).joined(separator: "\n"))")
   }
 
+  @Test func aZeroDebounceGivesTheSameTimelineInBothDesigns() async throws {
+    // Each input is searched at its own instant: a first pass at 0 ms, with no input at all.
+    var mismatches: [String] = []
+    for seed in 1...UInt64(100) {
+      if let mismatch = try await Self.mismatch(seed: seed, debounce: .zero) {
+        mismatches.append(mismatch)
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(3).joined(separator: "\n"))")
+    let idle = try await SearchEngineKind.pull.replay([], source: Brew.sampleHistory, debounce: .zero)
+    #expect(idle.results.map(\.time) == [.zero])
+  }
+
   /// Replays the random script of `seed` on both designs; a description when they disagree.
-  private static func mismatch(seed: UInt64) async throws -> String? {
+  private static func mismatch(
+    seed: UInt64, debounce: Duration = .milliseconds(50)
+  ) async throws -> String? {
     let script = RandomSearchScript.make(seed: seed)
     let pull = try await SearchEngineKind.pull.replay(
-      script, source: Brew.sampleHistory, debounce: .milliseconds(50))
+      script, source: Brew.sampleHistory, debounce: debounce)
     let push = try await SearchEngineKind.push.replay(
-      script, source: Brew.sampleHistory, debounce: .milliseconds(50))
+      script, source: Brew.sampleHistory, debounce: debounce)
     guard pull != push else { return nil }
     return """
       seed \(seed): \(pull.firstDifference(from: push) ?? "")
