@@ -1,0 +1,4 @@
+/// The conformance table: every scenario, run through both engines by `ConformanceTests`.
+enum ConformanceScenarios {
+  static let all: [ConformanceScenario] = debounce + removeDuplicates + combineLatest + share
+}

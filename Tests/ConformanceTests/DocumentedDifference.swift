@@ -1,0 +1,21 @@
+/// The differences between the pull and push engines that SEMANTICS.md lists, each with the rule
+/// that states it. Everything else must agree event for event and tick for tick.
+enum DocumentedDifference: String, CaseIterable, Sendable {
+  /// debounce rule 4: at the upstream's finish, pull emits the pending element at once; Combine
+  /// drops it.
+  case debounceFinishFlushesThePendingElement
+  /// combineLatest rule 3: pull finishes at once when a base finishes without ever producing;
+  /// Combine finishes only when every base has finished.
+  case combineLatestFinishesWhenABaseFinishesEmpty
+  /// share rules 3 and 7: `replay: n` exists in pull only; Combine's `share()` never replays.
+  case shareReplayIsPullOnly
+
+  /// The SEMANTICS.md rule, as a reader looks it up.
+  var rule: String {
+    switch self {
+    case .debounceFinishFlushesThePendingElement: "SEMANTICS.md debounce, rule 4"
+    case .combineLatestFinishesWhenABaseFinishesEmpty: "SEMANTICS.md combineLatest, rule 3"
+    case .shareReplayIsPullOnly: "SEMANTICS.md share, rules 3 and 7"
+    }
+  }
+}

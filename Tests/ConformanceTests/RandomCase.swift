@@ -1,0 +1,131 @@
+import MarbleEngines
+import MarbleNotation
+
+/// One case of the differential test: an operator and its input marbles, made from a seed alone,
+/// so that `CONFORMANCE_SEED=<seed>` makes it again.
+struct RandomCase: Sendable, CustomStringConvertible {
+  /// The operator families, in the proportions the generator draws them.
+  enum Family: String, CaseIterable, Sendable {
+    case debounce, removeDuplicates, combineLatest, share
+  }
+
+  /// The seed the case was made from (kept by a shrunk case, which no longer matches it).
+  let seed: UInt64
+  var operation: MarbleOperator
+  /// Each input's events, tick by tick.
+  var inputs: [[[MarbleEvent]]]
+
+  var family: Family {
+    switch operation {
+    case .debounce: .debounce
+    case .removeDuplicates: .removeDuplicates
+    case .combineLatest: .combineLatest
+    case .share: .share
+    }
+  }
+
+  /// The inputs in marble notation, every tick written (trailing quiet ticks too).
+  var marbles: [String] {
+    inputs.map { ticks in
+      ticks.map { events in
+        switch events.count {
+        case 0: "-"
+        case 1: events[0].notation
+        default: "[" + events.map(\.notation).joined() + "]"
+        }
+      }.joined()
+    }
+  }
+
+  /// The operator as `brew-search marbles` spells it.
+  var operatorSpelling: String {
+    switch operation {
+    case .debounce(let ticks): "debounce:\(ticks)"
+    case .removeDuplicates: "removeDuplicates"
+    case .combineLatest: "combineLatest"
+    case .share(let consumers, let replay):
+      "share:" + consumers.map(String.init).joined(separator: ",")
+        + (replay == 0 ? "" : ":replay=\(replay)")
+    }
+  }
+
+  var description: String {
+    "\(operatorSpelling) " + marbles.map { "\"\($0)\"" }.joined(separator: " ")
+  }
+
+  init(seed: UInt64, operation: MarbleOperator, inputs: [[[MarbleEvent]]]) {
+    self.seed = seed
+    self.operation = operation
+    self.inputs = inputs
+  }
+
+  /// Makes the case of `seed`.
+  init(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    self.seed = seed
+    switch Family.allCases[random.int(in: 0...Family.allCases.count - 1)] {
+    case .debounce:
+      let interval = random.chance(10) ? 0 : random.int(in: 1...4)
+      operation = .debounce(ticks: interval)
+      inputs = [Self.input(&random, length: random.int(in: 1...16), alphabet: "abcd")]
+    case .removeDuplicates:
+      operation = .removeDuplicates
+      inputs = [Self.input(&random, length: random.int(in: 1...12), alphabet: "ab", quoted: "ab")]
+    case .combineLatest:
+      operation = .combineLatest
+      let arity = Self.combineLatestArity(&random)
+      inputs = (0..<arity).map { index in
+        let letters = String("abcdefghijklmnopqrstuvwxyz".dropFirst(index * 3).prefix(3))
+        var input = Self.input(&random, length: random.int(in: 1...8), alphabet: letters)
+        // A base that never produces: the combineLatest difference lives there.
+        if random.chance(15) { input = input.map { $0.filter(\.isTerminal) } }
+        return input
+      }
+    case .share:
+      let first = random.int(in: 0...3)
+      let length = random.int(in: first + 1...first + 10)
+      let later = (0..<random.int(in: 0...3)).map { _ in random.int(in: first...length + 2) }
+      var consumers = [first] + later
+      consumers.shuffle(using: &random)
+      operation = .share(
+        consumers: consumers, replay: random.chance(50) ? 0 : random.int(in: 1...2))
+      // Quiet until the first consumer: a cold test source and a hot subject differ before it.
+      inputs = [Self.input(&random, length: length, alphabet: "abc", quietTicks: first)]
+    }
+  }
+
+  /// Mostly 2, 3 and 4 bases; one case in six has 5 to 8.
+  private static func combineLatestArity(_ random: inout SplitMix64) -> Int {
+    switch random.int(in: 0...5) {
+    case 0, 1: 2
+    case 2: 3
+    case 3, 4: 4
+    default: random.int(in: 5...CombineLatestArity.maximum)
+    }
+  }
+
+  /// One input: `length` ticks, each quiet, one element or a group of two or three; then a
+  /// finish (55 %), a failure (20 %) or nothing, in a tick of its own or in the last one.
+  private static func input(
+    _ random: inout SplitMix64, length: Int, alphabet: String, quoted: String? = nil,
+    quietTicks: Int = 0
+  ) -> [[MarbleEvent]] {
+    var values = alphabet.map { String($0) }
+    if let quoted { values.append(quoted) }
+    var ticks: [[MarbleEvent]] = (0..<length).map { tick in
+      guard tick >= quietTicks else { return [] }
+      let roll = random.int(in: 0...99)
+      let count = roll < 45 ? 0 : roll < 90 ? 1 : random.int(in: 2...3)
+      return (0..<count).map { _ in .value(values[random.int(in: 0...values.count - 1)]) }
+    }
+    let roll = random.int(in: 0...99)
+    guard roll < 75 else { return ticks }
+    let terminal: MarbleEvent = roll < 55 ? .finish : .failure
+    if !ticks.isEmpty, ticks.count > quietTicks, random.chance(25) {
+      ticks[ticks.count - 1].append(terminal)
+    } else {
+      ticks.append([terminal])
+    }
+    return ticks
+  }
+}
