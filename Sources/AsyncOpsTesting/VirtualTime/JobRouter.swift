@@ -24,8 +24,20 @@ func runtimeTaskID(of job: UnownedJob) -> UInt64
 /// driver has already captured (a continuation resumed from another thread). Every other job goes
 /// on to the runtime's global executor untouched, so tests that run in parallel with a driver, and
 /// other drivers, are not disturbed.
+///
+/// The hook runs for every global enqueue in the process, so its common paths take no shared
+/// lock: a driver's thread is recognised through a thread-specific value, and only a job enqueued
+/// from another thread looks its task up in the one table of captured tasks.
 enum JobRouter {
-  private static let drivers = Mutex<[VirtualTimeDriver]>([])
+  /// Task id → the driver that captured it.
+  private static let taskOwners = Mutex<[UInt64: VirtualTimeDriver]>([:])
+
+  /// Marks a driver's own thread; set while the driver runs, read without a lock by the hook.
+  private static let driverThreadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "AsyncOpsTesting: no thread-specific key")
+    return key
+  }()
 
   /// Installs the hook once per process; it stays installed and passes on every job it does not
   /// own, so installing it is harmless for code that never uses a driver.
@@ -43,21 +55,32 @@ enum JobRouter {
     symbol.assumingMemoryBound(to: GlobalEnqueueHook?.self).pointee = hook
   }()
 
-  static func register(_ driver: VirtualTimeDriver) {
+  /// Called on the driver's own thread before it runs anything.
+  static func enterDriverThread(_ driver: VirtualTimeDriver) {
     _ = installHook
-    drivers.withLock { $0.append(driver) }
+    // Unretained: the driver outlives its thread's use of the key (cleared in `leave`).
+    pthread_setspecific(driverThreadKey, Unmanaged.passUnretained(driver).toOpaque())
   }
 
-  static func unregister(_ driver: VirtualTimeDriver) {
-    drivers.withLock { drivers in drivers.removeAll { $0 === driver } }
+  /// Called on the driver's thread when it ends: its tasks are no longer routed to it.
+  static func leaveDriverThread(_ driver: VirtualTimeDriver, ownedTasks: Set<UInt64>) {
+    pthread_setspecific(driverThreadKey, nil)
+    taskOwners.withLock { owners in
+      for id in ownedTasks { owners[id] = nil }
+    }
+  }
+
+  /// Records that `driver` runs the task `id`, so jobs of that task enqueued elsewhere reach it.
+  static func record(task id: UInt64, of driver: VirtualTimeDriver) {
+    taskOwners.withLock { $0[id] = driver }
   }
 
   private static func owner(of job: UnownedJob) -> VirtualTimeDriver? {
-    let thread = pthread_self()
-    let taskID = runtimeTaskID(of: job)
-    return drivers.withLock { drivers in
-      drivers.first { $0.runsOn(thread) }
-        ?? (taskID == 0 ? nil : drivers.first { $0.owns(taskID: taskID) })
+    if let marker = pthread_getspecific(driverThreadKey) {
+      return Unmanaged<VirtualTimeDriver>.fromOpaque(marker).takeUnretainedValue()
     }
+    let taskID = runtimeTaskID(of: job)
+    guard taskID != 0 else { return nil }
+    return taskOwners.withLock { $0[taskID] }
   }
 }

@@ -25,7 +25,6 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   }
 
   struct State: Sendable {
-    var thread: pthread_t?
     var jobs = JobQueue()
     var taskIDs: Set<UInt64> = []
     var requests: [Request] = []
@@ -50,20 +49,13 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
 
   // MARK: Routing
 
-  func runsOn(_ thread: pthread_t) -> Bool {
-    state.withLock { state in state.thread.map { pthread_equal($0, thread) != 0 } ?? false }
-  }
-
-  func owns(taskID: UInt64) -> Bool {
-    state.withLock { $0.taskIDs.contains(taskID) }
-  }
-
   func capture(_ job: UnownedJob) {
     let taskID = runtimeTaskID(of: job)
-    state.withLock { state in
-      if taskID != 0 { state.taskIDs.insert(taskID) }
+    let isNewTask = state.withLock { state in
       state.jobs.append(job)
+      return taskID != 0 && state.taskIDs.insert(taskID).inserted
     }
+    if isNewTask { JobRouter.record(task: taskID, of: self) }
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
@@ -117,8 +109,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     body: @escaping @Sendable (VirtualTime) async -> Void,
     completion: @Sendable (VirtualTimeError?) -> Void
   ) {
-    state.withLock { $0.thread = pthread_self() }
-    JobRouter.register(self)
+    JobRouter.enterDriverThread(self)
     let time = VirtualTime(driver: self)
     // Created on the driver's thread, so the router hands its first job to this driver.
     Task {
@@ -126,11 +117,11 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
       self.state.withLock { $0.bodyFinished = true }
     }
     let failure = runToCompletion()
-    state.withLock { state in
+    let ownedTasks = state.withLock { state in
       state.ended = true
-      state.thread = nil
+      return state.taskIDs
     }
-    JobRouter.unregister(self)
+    JobRouter.leaveDriverThread(self, ownedTasks: ownedTasks)
     // Resumed only now, so that the caller's task is not mistaken for one of the driver's.
     completion(failure)
   }
