@@ -1,8 +1,8 @@
-import AsyncOps
-
 // The sample of "Migrating from Combine" (AsyncOps.docc/MigratingFromCombine.md), verbatim: the
 // source article's `BrewHistorySearchModel` with its Combine pipeline rewritten on AsyncOps.
 // MigratingFromCombineExampleTests runs it; the AsyncOpsTesting article tests it on virtual time.
+
+import AsyncOps
 
 enum BrewMethod: Sendable, Equatable {
   case filter, espresso, aeropress

@@ -33,6 +33,14 @@ func runQueries(
     }
   }
 
+  /// The pull half of the comparison in "Migrating from Combine"; the push half (Combine drops
+  /// the pending element: "---|") is PushReferenceTests' `finishDropsThePendingValue`.
+  @Test func theFinishComparedWithCombineEmitsThePendingElement() async throws {
+    try await expectMarbles(["a-b|"], "---[b|]") { inputs, clock in
+      inputs[0].debounce(for: .milliseconds(3), clock: clock)
+    }
+  }
+
   @Test func aFailureDropsThePendingElementAndIsDeliveredAtOnce() async throws {
     try await expectMarbles(["ab-^"], "---^") { inputs, clock in
       inputs[0].debounce(for: .milliseconds(3), clock: clock)

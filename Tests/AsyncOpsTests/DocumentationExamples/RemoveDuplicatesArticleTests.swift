@@ -17,6 +17,11 @@ import Testing
     }
   }
 
+  @Test func aNonTransitiveComparisonComparesWithTheLastEmittedElement() async throws {
+    let withinOne = [1, 2, 3].asyncElements.removeDuplicates { abs($0 - $1) <= 1 }
+    #expect(await collectElements(withinOne) == [1, 3])
+  }
+
   @Test func theFailureStillArrives() async throws {
     try await expectMarbles(["aa-^"], "a--^") { inputs, _ in inputs[0].removeDuplicates() }
   }

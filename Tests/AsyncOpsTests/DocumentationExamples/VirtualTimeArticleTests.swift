@@ -14,7 +14,9 @@ import Testing
       let model = BrewHistorySearch(onFilterApplied: {
         filterPasses.add(1, ordering: .relaxed)
       })
-      model.allBrews.send([Brew(method: .filter, rating: 5, notes: "bright, fruity, the good batch")])
+      model.allBrews.send([
+        Brew(method: .filter, rating: 5, notes: "bright, fruity, the good batch")
+      ])
       let search = Task { await model.run(debounce: .milliseconds(20), clock: time.clock) }
 
       for partial in ["b", "br", "bri", "brig", "bright"] {
