@@ -57,7 +57,8 @@ struct DocumentationSample: Sendable, CustomTestStringConvertible {
       }
       index += 1
       let comment = index < lines.count ? lines[index] : ""
-      let testFile = comment.firstMatch(of: /compiled in (?:AsyncOpsTests\/)?([^ ;]+\.swift)/)
+      let testFile =
+        comment.firstMatch(of: /compiled in (?:AsyncOpsTests\/)?([^ ;]+\.swift)/)
         .map { String($0.1) } ?? ""
       if code.contains(where: { $0.contains(".package(") }) { continue }  // the manifest
       samples.append(
