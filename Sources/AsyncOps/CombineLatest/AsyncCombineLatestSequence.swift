@@ -1,5 +1,6 @@
 /// An asynchronous sequence of tuples that combine the latest elements of several base sequences;
-/// made by ``combineLatest(_:_:)`` and its siblings for 3, 4 and any number of bases.
+/// made by ``combineLatest(_:_:)->AsyncCombineLatestSequence<Failure,A,B>`` and its siblings for
+/// 3, 4 and any number of bases.
 ///
 /// ```swift
 /// let temperature = AsyncStream<Double> { ... }

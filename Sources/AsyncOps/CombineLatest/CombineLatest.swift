@@ -7,7 +7,8 @@
 /// ```
 ///
 /// With `a` = `a-b-c-|` and `b` = `-x-y-z|` (one tick each), the tuples are
-/// `-(a,x)(b,x)(b,y)(c,y)(c,z)|`: nothing until both have produced, then one tuple per element.
+/// `-'ax''bx''by''cy''cz'|` (a tuple written as its parts in quotes): nothing until both have
+/// produced, then one tuple per element.
 /// See ``AsyncCombineLatestSequence`` for the rules on backpressure, finishing and failure.
 ///
 /// - Returns: A sequence that throws the failure type the bases share: `Never` when neither can
