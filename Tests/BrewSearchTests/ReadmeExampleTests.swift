@@ -1,0 +1,29 @@
+import AsyncOps
+import BrewSearch
+import Testing
+
+/// The README's "search model in 20 lines", verbatim, so that the example cannot rot.
+@Suite struct ReadmeExampleTests {
+  private static func searchModelInTwentyLines() async {
+    let model = BrewHistorySearchModel(debounce: .milliseconds(300))  // ContinuousClock by default
+    model.updateSource(Brew.sampleHistory)
+    model.onFilterApplied = { [weak model] in
+      print(model?.filteredBrews.map(\.notes) ?? [])
+    }
+    let search = Task { await model.run() }  // the model's one task: filter loop + recent searches
+
+    model.searchText = "jas"  // typing: debounced, de-duplicated
+    model.searchText = "jasmine"
+    model.methodFilter = .pourOver  // any input change re-runs the filter
+    model.minimumRating = 4
+
+    // later, when the screen goes away (SwiftUI's .task does this for you):
+    search.cancel()
+    await search.value  // nothing of the model is left running
+  }
+
+  @Test func theReadmeExampleRunsAndStops() async {
+    // Cancelled long before its 300 ms debounce: it must return without waiting for it.
+    await Self.searchModelInTwentyLines()
+  }
+}
