@@ -106,7 +106,8 @@ import Testing
       }
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(3).joined(separator: "\n"))")
-    let idle = try await SearchEngineKind.pull.replay([], source: Brew.sampleHistory, debounce: .zero)
+    let idle = try await SearchEngineKind.pull.replay(
+      [], source: Brew.sampleHistory, debounce: .zero)
     #expect(idle.results.map(\.time) == [.zero])
   }
 
