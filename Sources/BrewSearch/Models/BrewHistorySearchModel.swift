@@ -33,21 +33,16 @@ import Synchronization
 /// latest inputs reach `filteredBrews`. A synchronous push pipeline cannot do that.
 @Observable
 public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
-  private struct Store: Sendable {
-    var searchText = ""
-    var methodFilter: BrewMethod?
-    var minimumRating = 0
+  /// What only the structured design needs, beside the shared store.
+  private struct RunState: Sendable {
     var sourceVersion = 0
-    var filteredBrews: [Brew] = []
-    var recent: RecentSearches
-    var onFilterApplied: (@Sendable () -> Void)?
-    var onRecentSearchesChanged: (@Sendable () -> Void)?
     /// The newest pass started; an older pass that finishes late is not published.
     var latestGeneration = 0
     var isRunning = false
   }
 
-  @ObservationIgnored private let store: Mutex<Store>
+  @ObservationIgnored private let store: SearchModelStore
+  @ObservationIgnored private let runState = Mutex(RunState())
   @ObservationIgnored private let searchTextChannel = AsyncCurrentValue("")
   @ObservationIgnored private let methodChannel = AsyncCurrentValue<BrewMethod?>(nil)
   @ObservationIgnored private let ratingChannel = AsyncCurrentValue(0)
@@ -77,17 +72,17 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
     self.clock = clock
     self.filter = filter
     self.recentSearchLimit = max(1, recentSearchLimit)
-    self.store = Mutex(Store(recent: RecentSearches(limit: recentSearchLimit)))
+    self.store = SearchModelStore(recentSearchLimit: recentSearchLimit)
   }
 
   /// The free-text query. Setting it sends the text into the debounced pipeline.
   public var searchText: String {
     get {
       access(keyPath: \.searchText)
-      return store.withLock { $0.searchText }
+      return store[\.searchText]
     }
     set {
-      withMutation(keyPath: \.searchText) { store.withLock { $0.searchText = newValue } }
+      withMutation(keyPath: \.searchText) { store[\.searchText] = newValue }
       searchTextChannel.send(newValue)
     }
   }
@@ -96,10 +91,10 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
   public var methodFilter: BrewMethod? {
     get {
       access(keyPath: \.methodFilter)
-      return store.withLock { $0.methodFilter }
+      return store[\.methodFilter]
     }
     set {
-      withMutation(keyPath: \.methodFilter) { store.withLock { $0.methodFilter = newValue } }
+      withMutation(keyPath: \.methodFilter) { store[\.methodFilter] = newValue }
       methodChannel.send(newValue)
     }
   }
@@ -108,11 +103,11 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
   public var minimumRating: Int {
     get {
       access(keyPath: \.minimumRating)
-      return store.withLock { $0.minimumRating }
+      return store[\.minimumRating]
     }
     set {
       let rating = min(max(newValue, 0), 5)
-      withMutation(keyPath: \.minimumRating) { store.withLock { $0.minimumRating = rating } }
+      withMutation(keyPath: \.minimumRating) { store[\.minimumRating] = rating }
       ratingChannel.send(rating)
     }
   }
@@ -120,32 +115,32 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
   /// The brews that match, in source order, as of the last published pass.
   public var filteredBrews: [Brew] {
     access(keyPath: \.filteredBrews)
-    return store.withLock { $0.filteredBrews }
+    return store[\.filteredBrews]
   }
 
   /// The recent non-empty debounced search terms, newest first.
   public var recentSearchTerms: [String] {
     access(keyPath: \.recentSearchTerms)
-    return store.withLock { $0.recent.terms }
+    return store[\.recent].terms
   }
 
   /// Called once after each published filter pass (the article's test hook).
   public var onFilterApplied: (@Sendable () -> Void)? {
-    get { store.withLock { $0.onFilterApplied } }
-    set { store.withLock { $0.onFilterApplied = newValue } }
+    get { store[\.onFilterApplied] }
+    set { store[\.onFilterApplied] = newValue }
   }
 
   /// Called each time ``recentSearchTerms`` changes.
   public var onRecentSearchesChanged: (@Sendable () -> Void)? {
-    get { store.withLock { $0.onRecentSearchesChanged } }
-    set { store.withLock { $0.onRecentSearchesChanged = newValue } }
+    get { store[\.onRecentSearchesChanged] }
+    set { store[\.onRecentSearchesChanged] = newValue }
   }
 
   /// Replaces the brews searched.
   public func updateSource(_ brews: [Brew]) {
-    let version = store.withLock { store in
-      store.sourceVersion += 1
-      return store.sourceVersion
+    let version = runState.withLock { state in
+      state.sourceVersion += 1
+      return state.sourceVersion
     }
     sourceChannel.send(BrewSource(version: version, brews: brews))
   }
@@ -166,12 +161,12 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
   /// A second call while one is running returns at once. Cancelling the calling task stops both
   /// loops, cancels a pass in flight, and returns once nothing of the model is running.
   public func run() async {
-    let alreadyRunning = store.withLock { store in
-      defer { store.isRunning = true }
-      return store.isRunning
+    let alreadyRunning = runState.withLock { state in
+      defer { state.isRunning = true }
+      return state.isRunning
     }
     guard !alreadyRunning else { return }
-    defer { store.withLock { $0.isRunning = false } }
+    defer { runState.withLock { $0.isRunning = false } }
     await runPipeline(clock: clock)
   }
 
@@ -194,9 +189,9 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
     let passes = LatestTask()
     for await (text, method, rating, source) in inputs {
       let query = BrewQuery(text: text, method: method, minimumRating: rating)
-      let generation = store.withLock { store in
-        store.latestGeneration += 1
-        return store.latestGeneration
+      let generation = runState.withLock { state in
+        state.latestGeneration += 1
+        return state.latestGeneration
       }
       passes.replace { [filter] in
         guard let results = try? await filter.results(for: query, in: source) else { return }
@@ -220,19 +215,12 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
 
   /// Publishes a pass's results, unless a newer pass has started since (then it is stale).
   private func publish(_ results: [Brew], generation: Int) {
-    let isLatest = store.withLock { $0.latestGeneration == generation }
+    let isLatest = runState.withLock { $0.latestGeneration == generation }
     guard isLatest, !Task.isCancelled else { return }
-    withMutation(keyPath: \.filteredBrews) {
-      store.withLock { $0.filteredBrews = results }
-    }
-    store.withLock { $0.onFilterApplied }?()
+    store.publish(results) { withMutation(keyPath: \.filteredBrews, $0) }
   }
 
   private func record(_ term: String) {
-    var changed = false
-    withMutation(keyPath: \.recentSearchTerms) {
-      changed = store.withLock { $0.recent.record(term) }
-    }
-    if changed { store.withLock { $0.onRecentSearchesChanged }?() }
+    store.record(term) { withMutation(keyPath: \.recentSearchTerms, $0) }
   }
 }

@@ -27,18 +27,8 @@ import Synchronization
 /// serial context (a test, or an actor), as they would on Combine's main queue.
 @Observable
 public final class PushBrewHistorySearchModel: BrewSearchModel, Sendable {
-  private struct Store: Sendable {
-    var searchText = ""
-    var methodFilter: BrewMethod?
-    var minimumRating = 0
-    var filteredBrews: [Brew] = []
-    var recent: RecentSearches
-    var onFilterApplied: (@Sendable () -> Void)?
-    var onRecentSearchesChanged: (@Sendable () -> Void)?
-    var cancellables: Set<AnyCancellable> = []
-  }
-
-  @ObservationIgnored private let store: Mutex<Store>
+  @ObservationIgnored private let store: SearchModelStore
+  @ObservationIgnored private let cancellables = Mutex<Set<AnyCancellable>>([])
   @ObservationIgnored private let searchTextSubject = CurrentValueSubject<String, Never>("")
   @ObservationIgnored private let methodFilterSubject = CurrentValueSubject<BrewMethod?, Never>(nil)
   @ObservationIgnored private let minimumRatingSubject = CurrentValueSubject<Int, Never>(0)
@@ -61,7 +51,7 @@ public final class PushBrewHistorySearchModel: BrewSearchModel, Sendable {
     filter: @escaping @Sendable (BrewQuery, [Brew]) -> [Brew] = { $0.filter($1) }
   ) {
     self.recentSearchLimit = max(1, recentSearchLimit)
-    store = Mutex(Store(recent: RecentSearches(limit: recentSearchLimit)))
+    store = SearchModelStore(recentSearchLimit: recentSearchLimit)
     let interval = S.SchedulerTimeType.Stride.nanoseconds(
       Int(debounce.components.seconds) * 1_000_000_000
         + Int(debounce.components.attoseconds / 1_000_000_000))
@@ -85,9 +75,9 @@ public final class PushBrewHistorySearchModel: BrewSearchModel, Sendable {
       .filter { !$0.isEmpty }
       .sink { [weak self] term in self?.record(term) }
 
-    store.withLock { store in
-      filtering.store(in: &store.cancellables)
-      recording.store(in: &store.cancellables)
+    cancellables.withLock { cancellables in
+      filtering.store(in: &cancellables)
+      recording.store(in: &cancellables)
     }
   }
 
@@ -95,10 +85,10 @@ public final class PushBrewHistorySearchModel: BrewSearchModel, Sendable {
   public var searchText: String {
     get {
       access(keyPath: \.searchText)
-      return store.withLock { $0.searchText }
+      return store[\.searchText]
     }
     set {
-      withMutation(keyPath: \.searchText) { store.withLock { $0.searchText = newValue } }
+      withMutation(keyPath: \.searchText) { store[\.searchText] = newValue }
       searchTextSubject.send(newValue)
     }
   }
@@ -107,10 +97,10 @@ public final class PushBrewHistorySearchModel: BrewSearchModel, Sendable {
   public var methodFilter: BrewMethod? {
     get {
       access(keyPath: \.methodFilter)
-      return store.withLock { $0.methodFilter }
+      return store[\.methodFilter]
     }
     set {
-      withMutation(keyPath: \.methodFilter) { store.withLock { $0.methodFilter = newValue } }
+      withMutation(keyPath: \.methodFilter) { store[\.methodFilter] = newValue }
       methodFilterSubject.send(newValue)
     }
   }
@@ -119,11 +109,11 @@ public final class PushBrewHistorySearchModel: BrewSearchModel, Sendable {
   public var minimumRating: Int {
     get {
       access(keyPath: \.minimumRating)
-      return store.withLock { $0.minimumRating }
+      return store[\.minimumRating]
     }
     set {
       let rating = min(max(newValue, 0), 5)
-      withMutation(keyPath: \.minimumRating) { store.withLock { $0.minimumRating = rating } }
+      withMutation(keyPath: \.minimumRating) { store[\.minimumRating] = rating }
       minimumRatingSubject.send(rating)
     }
   }
@@ -131,25 +121,25 @@ public final class PushBrewHistorySearchModel: BrewSearchModel, Sendable {
   /// The brews that match, in source order, as of the last filter pass.
   public var filteredBrews: [Brew] {
     access(keyPath: \.filteredBrews)
-    return store.withLock { $0.filteredBrews }
+    return store[\.filteredBrews]
   }
 
   /// The recent non-empty debounced search terms, newest first.
   public var recentSearchTerms: [String] {
     access(keyPath: \.recentSearchTerms)
-    return store.withLock { $0.recent.terms }
+    return store[\.recent].terms
   }
 
   /// Called once after each filter pass (the article's test hook).
   public var onFilterApplied: (@Sendable () -> Void)? {
-    get { store.withLock { $0.onFilterApplied } }
-    set { store.withLock { $0.onFilterApplied = newValue } }
+    get { store[\.onFilterApplied] }
+    set { store[\.onFilterApplied] = newValue }
   }
 
   /// Called each time ``recentSearchTerms`` changes.
   public var onRecentSearchesChanged: (@Sendable () -> Void)? {
-    get { store.withLock { $0.onRecentSearchesChanged } }
-    set { store.withLock { $0.onRecentSearchesChanged = newValue } }
+    get { store[\.onRecentSearchesChanged] }
+    set { store[\.onRecentSearchesChanged] = newValue }
   }
 
   /// Replaces the brews searched.
@@ -158,17 +148,10 @@ public final class PushBrewHistorySearchModel: BrewSearchModel, Sendable {
   }
 
   private func publish(_ results: [Brew]) {
-    withMutation(keyPath: \.filteredBrews) {
-      store.withLock { $0.filteredBrews = results }
-    }
-    store.withLock { $0.onFilterApplied }?()
+    store.publish(results) { withMutation(keyPath: \.filteredBrews, $0) }
   }
 
   private func record(_ term: String) {
-    var changed = false
-    withMutation(keyPath: \.recentSearchTerms) {
-      changed = store.withLock { $0.recent.record(term) }
-    }
-    if changed { store.withLock { $0.onRecentSearchesChanged }?() }
+    store.record(term) { withMutation(keyPath: \.recentSearchTerms, $0) }
   }
 }

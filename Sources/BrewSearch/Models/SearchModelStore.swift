@@ -1,0 +1,39 @@
+import Synchronization
+
+/// The state both search models expose, behind one lock, and the two ways it changes: a filter
+/// pass is published, a term is recorded. Each model adds only its own engine around it.
+final class SearchModelStore: Sendable {
+  struct Values: Sendable {
+    var searchText = ""
+    var methodFilter: BrewMethod?
+    var minimumRating = 0
+    var filteredBrews: [Brew] = []
+    var recent: RecentSearches
+    var onFilterApplied: (@Sendable () -> Void)?
+    var onRecentSearchesChanged: (@Sendable () -> Void)?
+  }
+
+  private let values: Mutex<Values>
+
+  init(recentSearchLimit: Int) {
+    values = Mutex(Values(recent: RecentSearches(limit: recentSearchLimit)))
+  }
+
+  subscript<Value: Sendable>(_ keyPath: WritableKeyPath<Values, Value>) -> Value {
+    get { values.withLock { $0[keyPath: keyPath] } }
+    set { values.withLock { $0[keyPath: keyPath] = newValue } }
+  }
+
+  /// Stores a pass's results, then calls `onFilterApplied` (outside the lock).
+  func publish(_ results: [Brew], observe: (() -> Void) -> Void) {
+    observe { self[\.filteredBrews] = results }
+    self[\.onFilterApplied]?()
+  }
+
+  /// Records a debounced term, then calls `onRecentSearchesChanged` if the list changed.
+  func record(_ term: String, observe: (() -> Void) -> Void) {
+    var changed = false
+    observe { changed = values.withLock { $0.recent.record(term) } }
+    if changed { self[\.onRecentSearchesChanged]?() }
+  }
+}
