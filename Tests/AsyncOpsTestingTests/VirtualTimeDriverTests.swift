@@ -174,6 +174,17 @@ import Testing
     }
   }
 
+  @Test func anExpectationInsideTheBodyBelongsToItsTest() async throws {
+    // The body inherits the test's task-local context: a failed expectation inside it is recorded
+    // against this test (and so caught here as the known issue), not against an unknown test.
+    await withKnownIssue {
+      try await withVirtualTime { time in
+        await time.advance(by: .seconds(1))
+        #expect(time.now == .zero, "a deliberate failure, one second after the start")
+      }
+    }
+  }
+
   @Test func errorsOfTheBodyReachTheCaller() async throws {
     struct Expected: Error {}
     await #expect(throws: Expected.self) {

@@ -91,31 +91,31 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     body: @escaping @Sendable (VirtualTime) async -> Void,
     completion: @escaping @Sendable (VirtualTimeError?) -> Void
   ) {
-    let launch = DriverLaunch(driver: self, body: body, completion: completion)
+    // The body's task is created here, in the caller's task, so it inherits the caller's
+    // task-local values (Swift Testing's current test, for one: an `#expect` in the body is
+    // attributed to its test). Its preferred executor is this driver, so every job of it — and of
+    // the child tasks it starts, which inherit the preference — is enqueued here.
+    let time = VirtualTime(driver: self)
+    Task(executorPreference: self) {
+      await body(time)
+      self.state.withLock { $0.bodyFinished = true }
+    }
+    let launch = DriverLaunch(driver: self, completion: completion)
     var thread = pthread_t()
     let result = pthread_create(
       &thread, nil,
       { context in
         guard let context else { return nil }
         let launch = Unmanaged<DriverLaunch>.fromOpaque(context).takeRetainedValue()
-        launch.driver.threadMain(body: launch.body, completion: launch.completion)
+        launch.driver.threadMain(completion: launch.completion)
         return nil
       }, Unmanaged.passRetained(launch).toOpaque())
     precondition(result == 0, "AsyncOpsTesting: could not start the driver's thread (\(result))")
     pthread_detach(thread)
   }
 
-  private func threadMain(
-    body: @escaping @Sendable (VirtualTime) async -> Void,
-    completion: @Sendable (VirtualTimeError?) -> Void
-  ) {
+  private func threadMain(completion: @Sendable (VirtualTimeError?) -> Void) {
     JobRouter.enterDriverThread(self)
-    let time = VirtualTime(driver: self)
-    // Created on the driver's thread, so the router hands its first job to this driver.
-    Task {
-      await body(time)
-      self.state.withLock { $0.bodyFinished = true }
-    }
     let failure = runToCompletion()
     let ownedTasks = state.withLock { state in
       state.ended = true
@@ -244,15 +244,10 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
 /// What the driver's thread needs, passed through `pthread_create`'s context pointer.
 private final class DriverLaunch: Sendable {
   let driver: VirtualTimeDriver
-  let body: @Sendable (VirtualTime) async -> Void
   let completion: @Sendable (VirtualTimeError?) -> Void
 
-  init(
-    driver: VirtualTimeDriver, body: @escaping @Sendable (VirtualTime) async -> Void,
-    completion: @escaping @Sendable (VirtualTimeError?) -> Void
-  ) {
+  init(driver: VirtualTimeDriver, completion: @escaping @Sendable (VirtualTimeError?) -> Void) {
     self.driver = driver
-    self.body = body
     self.completion = completion
   }
 }
