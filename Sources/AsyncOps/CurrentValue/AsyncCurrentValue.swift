@@ -27,7 +27,8 @@ import Synchronization
 /// - A consumer that falls behind gets the newest value next (conflation): values may be
 ///   skipped, never reordered, never delivered twice.
 /// - ``finish()`` ends each consumer once it has seen the last value; later sends are ignored.
-/// - Cancelling a consumer's task ends that consumer's iteration (`nil`).
+/// - Cancelling a consumer's task ends that consumer's iteration (`nil`); a value it had not seen
+///   yet when it was cancelled may still come first, but no later one.
 public final class AsyncCurrentValue<Element: Sendable>: AsyncSequence, Sendable {
   /// Iteration never throws.
   public typealias Failure = Never
@@ -114,7 +115,8 @@ public final class AsyncCurrentValue<Element: Sendable>: AsyncSequence, Sendable
     }
 
     /// The current value if this consumer has not seen it, else the next value sent; `nil` once
-    /// the channel finished (after the last value) or the consuming task was cancelled.
+    /// the channel finished (after the last value) or the consuming task was cancelled (after
+    /// the value already ready then, if any).
     ///
     /// ```swift
     /// let value = await iterator.next(isolation: #isolation)
@@ -123,6 +125,10 @@ public final class AsyncCurrentValue<Element: Sendable>: AsyncSequence, Sendable
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element?
     {
       guard !ended else { return nil }
+      // In a cancelled task, the value ready now is still delivered (it was already there, like
+      // a buffered element), but it is the last: a consumer must not follow a busy sender for
+      // ever once its task is cancelled.
+      let cancelled = Task.isCancelled
       let cursor = self.cursor
       let received: (Element, UInt64)?
       switch channel.machine.withLock({ $0.next(cursor: cursor) }) {
@@ -131,13 +137,14 @@ public final class AsyncCurrentValue<Element: Sendable>: AsyncSequence, Sendable
       case .end:
         received = nil
       case .suspend:
-        received = await channel.wait(consumerID: consumerID, cursor: cursor)
+        received = cancelled ? nil : await channel.wait(consumerID: consumerID, cursor: cursor)
       }
       guard let (value, version) = received else {
         ended = true
         return nil
       }
       self.cursor = version + 1
+      ended = cancelled
       return value
     }
 

@@ -36,6 +36,14 @@ where Base.Element: Sendable {
 
   @inlinable
   func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    // A consumer cancelled while busy elsewhere (not suspended here, so the cancellation handler
+    // below never ran) ends now, even if an element became due meanwhile: otherwise it could go
+    // on receiving for as long as elements keep falling due, with the upstream and the timer
+    // still running. The same rule as the zero-interval pass-through.
+    if Task.isCancelled {
+      cancel()
+      return nil
+    }
     switch machine.withLock({ $0.next() }) {
     case .deliver(let outcome):
       return try outcome.get()
