@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// Hostile input to the real `brew-search` executable.
+@Suite struct HostileInputTests {
+  private static let brewFields =
+    #""id":"a","date":"2024-05-01T08:00:00Z","method":"espresso","rating":4,"notes":"x""#
+
+  /// A data file whose unknown field nests `depth` arrays, on its second line.
+  private func nestedDataFile(depth: Int) -> String {
+    "[{\(Self.brewFields),\n  \"extra\": " + String(repeating: "[", count: depth)
+      + String(repeating: "]", count: depth) + "}]"
+  }
+
+  @Test func deepNestingInADataFileIsAnErrorAtItsLineAndColumnNotAStackOverflow() throws {
+    let folder = try BrewSearchProcess.temporaryFolder()
+    try nestedDataFile(depth: 100_000).write(
+      to: folder.appendingPathComponent("deep.json"), atomically: true, encoding: .utf8)
+    let result = try BrewSearchProcess.run(["--data", "deep.json"], directory: folder, limit: 10)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "brew-search: deep.json:2:524: malformed JSON: arrays and objects nested more than "
+        + "512 levels deep\n")
+  }
+
+  @Test func nestingUpToTheLimitInAnUnknownFieldIsSkipped() throws {
+    let folder = try BrewSearchProcess.temporaryFolder()
+    try nestedDataFile(depth: 512).write(
+      to: folder.appendingPathComponent("nested.json"), atomically: true, encoding: .utf8)
+    let result = try BrewSearchProcess.run(
+      ["--data", "nested.json", "--json", "--debounce", "0"], input: Data("text x\n".utf8),
+      directory: folder, limit: 10)
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.stdout.contains(#""ids":["a"]"#))
+  }
+}
