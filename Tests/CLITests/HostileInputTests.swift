@@ -34,4 +34,32 @@ import Testing
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stdout.contains(#""ids":["a"]"#))
   }
+
+  @Test func aReplayTimeOverflowingMillisecondsIsRejectedBeforeAnyEngineRuns() throws {
+    let folder = try BrewSearchProcess.temporaryFolder()
+    try "at 0 text a\nat 9223372036854775807 text b\n".write(
+      to: folder.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+    // It used to crash the push engine (arithmetic overflow) and fail the pull engine with a
+    // virtual-time diagnostic.
+    for engine in ["push", "pull"] {
+      let result = try BrewSearchProcess.run(
+        ["replay", "s.txt", "--engine", engine], directory: folder, limit: 10)
+      #expect(result.status == 2)
+      #expect(
+        result.stderr
+          == "brew-search: s.txt:2: time 9223372036854775807 ms is too late: a replay lasts at "
+          + "most one hour, so with the 300 ms debounce times go up to 3599700 ms\n")
+      #expect(result.stdout.isEmpty)
+    }
+  }
+
+  @Test func aReplayEndingExactlyAtOneHourRunsWithBothEngines() throws {
+    let folder = try BrewSearchProcess.temporaryFolder()
+    try "at 0 text a\nat 3599700 text brazil\n".write(
+      to: folder.appendingPathComponent("s.txt"), atomically: true, encoding: .utf8)
+    let result = try BrewSearchProcess.run(
+      ["replay", "s.txt", "--engine", "both"], directory: folder, limit: 10)
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.stdout.hasSuffix("pull and push timelines agree\n"))
+  }
 }
