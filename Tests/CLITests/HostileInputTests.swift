@@ -62,4 +62,14 @@ import Testing
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stdout.hasSuffix("pull and push timelines agree\n"))
   }
+
+  @Test func aShareConsumerTickPastTheLimitIsRejectedInsteadOfRunningForever() throws {
+    let result = try BrewSearchProcess.run(
+      ["marbles", "share:0,9223372036854775807", "a|"], limit: 10)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "brew-search: malformed operator 'share:0,9223372036854775807': consumer tick "
+        + "9223372036854775807 is past the limit of 100000 ticks\n")
+  }
 }
