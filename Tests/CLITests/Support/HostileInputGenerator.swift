@@ -165,7 +165,8 @@ enum HostileInputGenerator {
     var bytes = original
     for _ in 0..<random.int(1...6) {
       let position = bytes.isEmpty ? 0 : random.int(0...bytes.count - 1)
-      switch random.int(0...6) {
+      switch random.int(0...7) {
+      case 7: replaceValue(in: &bytes, &random)
       case 0 where !bytes.isEmpty: bytes[position] ^= UInt8(1) << random.int(0...7)
       case 1 where !bytes.isEmpty: bytes[position] = UInt8.random(in: 0...255, using: &random)
       case 2:
@@ -180,6 +181,17 @@ enum HostileInputGenerator {
       }
     }
     return bytes
+  }
+
+  /// Replaces the value after a random colon (up to the next `,` or `}`) with a hostile
+  /// fragment, so that deep nesting or odd numbers land where the reader parses a value.
+  private static func replaceValue(in bytes: inout [UInt8], _ random: inout HostileRandom) {
+    let colons = bytes.indices.filter { bytes[$0] == UInt8(ascii: ":") }
+    guard let colon = colons.randomElement(using: &random) else { return }
+    let end =
+      bytes[(colon + 1)...].firstIndex { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "}") }
+      ?? bytes.count
+    bytes.replaceSubrange((colon + 1)..<end, with: hostileToken(&random))
   }
 
   // MARK: - Scripts and piped events
