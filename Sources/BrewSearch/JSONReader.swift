@@ -108,24 +108,57 @@ struct JSONReader {
     }
   }
 
-  /// Skips a whole value (for fields the loader does not know).
+  /// How deeply arrays and objects may nest inside a skipped value. Deeper nesting is an error
+  /// (at the bracket that goes too deep) rather than unbounded memory for hostile input.
+  static let maximumDepth = 512
+
+  /// Skips a whole value (for fields the loader does not know). Iterative, not recursive, so
+  /// that deep nesting cannot overflow the stack.
   mutating func skipValue() throws(SyntaxError) {
-    let value = try readValueStart()
-    switch value.kind {
-    case .array:
-      if consume(UInt8(ascii: "]")) { return }
-      repeat { try skipValue() } while consume(UInt8(ascii: ","))
-      try expect(UInt8(ascii: "]"), "',' or ']'")
-    case .object:
-      if consume(UInt8(ascii: "}")) { return }
-      repeat {
-        skipWhitespace()
-        _ = try readString()
-        try expect(UInt8(ascii: ":"), "':'")
-        try skipValue()
-      } while consume(UInt8(ascii: ","))
-      try expect(UInt8(ascii: "}"), "',' or '}'")
-    default: return
+    // The closing bracket of each array or object still open, innermost last.
+    var closers: [UInt8] = []
+    values: while true {
+      let value = try readValueStart()
+      if let closer = value.closer {
+        guard closers.count < Self.maximumDepth else {
+          throw error(
+            "arrays and objects nested more than \(Self.maximumDepth) levels deep",
+            at: value.offset)
+        }
+        if !consume(closer) {
+          closers.append(closer)
+          if closer == UInt8(ascii: "}") { try skipKey() }
+          continue values
+        }
+      }
+      // A value is complete: go on to the next member, or close what it completes.
+      while let closer = closers.last {
+        if consume(UInt8(ascii: ",")) {
+          if closer == UInt8(ascii: "}") { try skipKey() }
+          continue values
+        }
+        try expect(closer, closer == UInt8(ascii: "]") ? "',' or ']'" : "',' or '}'")
+        closers.removeLast()
+      }
+      return
+    }
+  }
+
+  /// Skips an object member's key and the colon after it.
+  private mutating func skipKey() throws(SyntaxError) {
+    skipWhitespace()
+    _ = try readString()
+    try expect(UInt8(ascii: ":"), "':'")
+  }
+}
+
+extension JSONReader.Value {
+  /// The byte that closes an array or object started by this value; `nil` for a scalar.
+  fileprivate var closer: UInt8? {
+    switch kind {
+    case .array: UInt8(ascii: "]")
+    case .object: UInt8(ascii: "}")
+    default: nil
     }
   }
 }

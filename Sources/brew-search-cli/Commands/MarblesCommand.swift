@@ -13,7 +13,8 @@ enum MarblesCommand {
       debounce:N                 debounce by N ticks (one input)
       combineLatest              two to \(CombineLatestArity.maximum) inputs
       removeDuplicates           one input
-      share:T1,T2,...[:replay=R] consumers registered at those ticks (replay: pull only)
+      share:T1,T2,...[:replay=R] consumers registered at those ticks, up to \(maximumTick)
+                                 (replay: pull only)
 
     MARBLES: one position per tick; - nothing; a letter or digit: that element; | finish;
     ^ failure; [...] several events in one tick; 'abc' a multi-character element; spaces ignored.
@@ -28,6 +29,10 @@ enum MarblesCommand {
       --engine E   pull, push or both (default both)
     """
 
+  /// The latest tick a `share` consumer may start at: evaluating and printing a marble takes time
+  /// and space in proportion to its ticks (a marble argument itself is at most 128 KiB on Linux).
+  static let maximumTick = 100_000
+
   static let spec = ArgumentSpec(
     command: "marbles", valueOptions: ["--engine"], positionals: 2...Int.max,
     positionalName: "OPERATOR INPUT...")
@@ -40,6 +45,13 @@ enum MarblesCommand {
       operation = try MarbleOperator(parsing: arguments.positionals[0])
     } catch {
       throw CommandLineError(error.message)
+    }
+    if case .share(let consumers, _) = operation,
+      let late = consumers.first(where: { $0 > maximumTick })
+    {
+      throw CommandLineError(
+        "malformed operator '\(arguments.positionals[0])': consumer tick \(late) is past the "
+          + "limit of \(maximumTick) ticks")
     }
     let inputs = Array(arguments.positionals.dropFirst())
     for input in inputs {

@@ -10,7 +10,8 @@ enum ReplayCommand {
 
     Runs a search script on virtual time and prints every emission with its instant.
 
-    Script lines (times in milliseconds, never going backwards):
+    Script lines (times in milliseconds, never going backwards; a replay lasts at most one hour,
+    so a time plus the debounce is at most 3600000):
       at MS text STRING        sets the whole search text (the rest of the line, may be empty)
       at MS method NAME|any    \(BrewMethod.allCases.map(\.rawValue).joined(separator: ", "))
       at MS rating N           the minimum rating, 0-5
@@ -44,6 +45,7 @@ enum ReplayCommand {
     } catch {
       throw CommandLineError(error.description)
     }
+    try checkDuration(script, scriptName: scriptPath, debounce: debounce)
     let folder = URL(fileURLWithPath: scriptPath).deletingLastPathComponent().path
     let inputs = try resolve(script, scriptName: scriptPath, relativeTo: folder)
     // Everything is read and checked before the first line is printed.
@@ -74,6 +76,29 @@ enum ReplayCommand {
     }
     print(format.verdict(agree: true, detail: ""))
     return 0
+  }
+
+  /// The longest replay: the pull engine's virtual time runs one hour at most.
+  static let longestReplay: Duration = .seconds(3600)
+
+  /// Rejects a line whose time (plus the debounce it may start) is past the end of a replay,
+  /// before anything runs, rather than failing inside the engines.
+  private static func checkDuration(_ script: SearchScript, scriptName: String, debounce: Int)
+    throws(CommandLineError)
+  {
+    let latest = longestReplay - .milliseconds(debounce)
+    guard let late = script.lines.first(where: { $0.time > latest }) else { return }
+    throw CommandLineError(
+      "\(scriptName):\(late.lineNumber): time \(milliseconds(late.time)) ms is too late: a "
+        + "replay lasts at most one hour, so with the \(debounce) ms debounce times go up to "
+        + "\(milliseconds(latest)) ms")
+  }
+
+  /// Whole milliseconds of a script time. Script times are parsed from an `Int` of milliseconds,
+  /// so this cannot overflow (unlike going through `Double`, which rounds `Int.max` up).
+  private static func milliseconds(_ duration: Duration) -> Int {
+    let (seconds, attoseconds) = duration.components
+    return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
   }
 
   /// Turns script lines into timed inputs, reading each `source FILE` once.
