@@ -54,6 +54,9 @@ import Testing
     Case(
       name: "missing script", arguments: ["replay", "none.txt"],
       message: "script 'none.txt' does not exist"),
+    Case(
+      name: "a device as data file", arguments: ["--data", "/dev/zero"],
+      message: "data file '/dev/zero' is not a regular file"),
     Case(name: "unknown command", arguments: ["brew"], message: "unknown command 'brew'"),
     Case(
       name: "unknown flag", arguments: ["replay", "s.txt", "--fast"],

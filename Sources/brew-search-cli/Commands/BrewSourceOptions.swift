@@ -42,6 +42,12 @@ enum InputFiles {
     guard !isDirectory.boolValue else {
       throw CommandLineError("\(what) '\(path)' is a directory, not a file")
     }
+    // A device or a pipe (/dev/zero, a FIFO) could be read for ever: only regular files are read.
+    let type =
+      (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+    guard type == .typeRegular else {
+      throw CommandLineError("\(what) '\(path)' is not a regular file")
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CommandLineError("\(what) '\(path)' cannot be read (check its permissions)")
     }
