@@ -49,7 +49,9 @@ public enum ScriptedSession {
     debounce: Duration = .milliseconds(300),
     filter: @escaping @Sendable (TestClock) -> BrewFilter = { _ in .indexed() }
   ) async throws -> SearchTimeline {
-    try await withVirtualTime { time in
+    // Time may run an hour past the last input (a slow filter, a long debounce), not less.
+    let horizon = (script.last?.time ?? .zero) + debounce + .seconds(3600)
+    return try await withVirtualTime(options: VirtualTimeOptions(horizon: horizon)) { time in
       let model = BrewHistorySearchModel(
         debounce: debounce, clock: time.clock, filter: filter(time.clock))
       model.updateSource(source)

@@ -21,7 +21,9 @@ public struct SearchEmission: Hashable, Sendable {
 
   /// The instant in whole milliseconds.
   public var milliseconds: Int {
-    Int(time.components.seconds * 1000 + time.components.attoseconds / 1_000_000_000_000_000)
+    let (whole, overflow) = time.components.seconds.multipliedReportingOverflow(by: 1000)
+    guard !overflow else { return time < .zero ? Int(Int64.min) : Int(Int64.max) }
+    return Int(whole + time.components.attoseconds / 1_000_000_000_000_000)
   }
 }
 
