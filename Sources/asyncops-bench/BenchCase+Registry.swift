@@ -4,6 +4,25 @@ extension BenchCase {
   static let registry: [BenchCase] = [
     .floor,
     .handoff,
+    .debounceBurst,
+    .combineLatest2,
+    .combineLatest3,
+    .combineLatest4,
+    .share(consumers: 1),
+    .share(consumers: 4),
+    .share(consumers: 16),
+    .currentValue,
+    .pushDebounceBurst,
+    .pushCombineLatest2,
+    .pushCombineLatest3,
+    .pushCombineLatest4,
+    .pushShare(consumers: 1),
+    .pushShare(consumers: 4),
+    .pushShare(consumers: 16),
+    .pushCurrentValue,
+    .searchNaive,
+    .search,
+    .typingReplay,
   ]
 
   /// The case every ratio is taken against.

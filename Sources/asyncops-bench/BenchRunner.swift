@@ -69,9 +69,4 @@ struct BenchRunner {
       slowestNsPerElement: perElement.max() ?? 0, peakMemoryBytes: peak,
       extraFields: extraFields)
   }
-
-  private func nanoseconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-  }
 }

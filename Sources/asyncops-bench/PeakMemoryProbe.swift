@@ -62,7 +62,7 @@ struct PeakMemoryProbe {
   }
 
   /// `malloc_trim(0)`, looked up at run time because Glibc's Swift overlay does not export it.
-  private static func trimHeap() {
+  static func trimHeap() {
     typealias MallocTrim = @convention(c) (Int) -> Int32
     guard let symbol = dlsym(nil, "malloc_trim") else { return }
     _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)

@@ -4,40 +4,24 @@ import Synchronization
 /// ``CombineLatestStateMachine`` and the bases' typed slots behind one `Mutex`, runs one reader per
 /// base, and performs the machine's actions outside the lock.
 ///
-/// Hand-over without a task hop: a reader that reads an element while the consumer waits builds
-/// the tuple and resumes the consumer itself, then reads on; otherwise it leaves the element in
-/// its slot and suspends, and the consumer's next `next()` builds the tuple and resumes it. Either
-/// way an element costs one continuation resumption, no allocation, and each base is at most one
-/// element ahead of the tuples the consumer has taken.
+/// Hand-over without a task hop: a reader that reads an element while the consumer waits makes it
+/// its base's latest and resumes the consumer, which builds the tuple, then reads on; otherwise it
+/// leaves the element in its slot and suspends, and the consumer's next `next()` builds the tuple
+/// and resumes it. Either way an element costs one continuation resumption, no allocation, and
+/// each base is at most one element ahead of the tuples the consumer has taken.
+///
+/// The readers run in code that the compiler cannot specialise (each reader is reached through
+/// the parameter pack), so everything they touch per element is concrete: the lock state
+/// (``CombineLatestStorageState``) and the consumer's signal (``CombineLatestSignal``). Only the
+/// consumer, specialised, deals with the tuple type.
 @usableFromInline
 final class CombineLatestStorage<Failure: Error, each Base: AsyncSequence & Sendable>: Sendable
 where repeat (each Base).Element: Sendable {
   @usableFromInline typealias Element = (repeat (each Base).Element)
-  @usableFromInline typealias Consumer = UnsafeContinuation<Result<Element?, Failure>, Never>
-  /// Resumed with `true` to read the next element, `false` to stop.
-  @usableFromInline typealias Reader = UnsafeContinuation<Bool, Never>
-  @usableFromInline typealias Machine = CombineLatestStateMachine<Consumer, Reader>
-
-  @usableFromInline
-  struct State {
-    @usableFromInline var machine: Machine
-    /// The task running every base reader, once started.
-    @usableFromInline var readerTask: Task<Void, Never>?
-    /// Set when the readers must stop; a reader task registered later is cancelled at once.
-    @usableFromInline var readersCancelled = false
-
-    @inlinable
-    init(machine: Machine) {
-      self.machine = machine
-    }
-
-    /// Marks the readers cancelled and returns the task to cancel, outside the lock.
-    @inlinable
-    mutating func cancelReaders() -> Task<Void, Never>? {
-      readersCancelled = true
-      return readerTask
-    }
-  }
+  @usableFromInline typealias State = CombineLatestStorageState
+  @usableFromInline typealias Consumer = State.Consumer
+  @usableFromInline typealias Reader = State.Reader
+  @usableFromInline typealias Machine = State.Machine
 
   @usableFromInline let bases: (repeat each Base)
   @usableFromInline let slots: (repeat CombineLatestSlot<(each Base).Element>)
@@ -77,14 +61,22 @@ where repeat (each Base).Element: Sendable {
 
 extension CombineLatestStorage {
   /// The next tuple, the end (`nil`) or the failure. Cancelling the calling task ends iteration.
+  ///
+  /// The tuple is built here, in code specialised for the bases: from a waiting element the
+  /// consumer takes itself, or, after a reader resumed it with ``CombineLatestSignal/tuple``, from
+  /// every base's latest value (no reader can change a latest value before this consumer asks
+  /// again: their elements wait).
   @inlinable
   func next(isolation actor: isolated (any Actor)?) async -> Result<Element?, Failure> {
-    await withTaskCancellationHandler {
+    var taken: Element?
+    let signal = await withTaskCancellationHandler {
       await withUnsafeContinuation(isolation: actor) { (consumer: Consumer) in
-        let (action, tuple) = state.withLock { state -> (Machine.NextAction, Element?) in
+        let action = state.withLock { state -> Machine.NextAction in
           let action = state.machine.next(consumer)
-          guard case .emit(_, let promoted, _, _) = action else { return (action, nil) }
-          return (action, Optional.some(makeTuple(promoting: promoted)))
+          if case .emit(_, let promoted, _, _) = action {
+            taken = Optional.some(makeTuple(promoting: promoted))
+          }
+          return action
         }
         switch action {
         case .startReaders:
@@ -93,15 +85,24 @@ extension CombineLatestStorage {
           break
         case .emit(let consumer, _, let reader, let readerContinues):
           reader.resume(returning: readerContinues)
-          consumer.resume(returning: .success(tuple))
+          consumer.resume(returning: .tuple)
         case .finish(let consumer):
-          consumer.resume(returning: .success(nil))
+          consumer.resume(returning: .end)
         case .fail(let consumer, let error):
-          consumer.resume(returning: .failure(failure(error)))
+          consumer.resume(returning: .failure(error))
         }
       }
     } onCancel: {
       cancel()
+    }
+    switch signal {
+    case .tuple:
+      if let taken { return .success(taken) }
+      return .success(state.withLock { _ in makeTuple(promoting: -1) })
+    case .end:
+      return .success(nil)
+    case .failure(let error):
+      return .failure(failure(error))
     }
   }
 
@@ -116,7 +117,7 @@ extension CombineLatestStorage {
     guard case .cancel(let consumer, let stopping) = action else { return }
     task?.cancel()
     for reader in stopping { reader.resume(returning: false) }
-    consumer?.resume(returning: .success(nil))
+    consumer?.resume(returning: .end)
   }
 }
 
@@ -136,9 +137,7 @@ extension CombineLatestStorage {
   @inlinable
   func readAll() async {
     await withDiscardingTaskGroup { group in
-      for (base, slot) in repeat (each bases, each slots) {
-        group.addTask { await self.read(base, into: slot) }
-      }
+      repeat group.addTask { await self.read(each self.bases, into: each self.slots) }
     }
   }
 
@@ -158,29 +157,30 @@ extension CombineLatestStorage {
   }
 
   /// Hands a base's element over; returns whether the reader may read the next one.
+  ///
+  /// This runs once per element in code the compiler does not specialise (it is reached through
+  /// a parameter pack): it only stores the element in its typed slot and updates the concrete
+  /// lock state; the consumer builds the tuple.
   @inlinable
   func hand<Value>(_ element: Value, into slot: CombineLatestSlot<Value>) async -> Bool {
     await withUnsafeContinuation { (reader: Reader) in
-      let (action, tuple) = state.withLock { state -> (Machine.ProducedAction, Element?) in
+      let action = state.withLock { state -> Machine.ProducedAction in
         let action = state.machine.produced(by: slot.index, reader: reader)
         switch action {
-        case .replaceLatest:
+        case .replaceLatest, .emit:
           slot.latest = element
-        case .emit:
-          slot.latest = element
-          return (action, Optional.some(makeTuple(promoting: slot.index)))
         case .wait:
           slot.waiting = element
         case .discard:
           break
         }
-        return (action, nil)
+        return action
       }
       switch action {
       case .replaceLatest(let reader):
         reader.resume(returning: true)
       case .emit(let consumer, let reader):
-        consumer.resume(returning: .success(tuple))
+        consumer.resume(returning: .tuple)
         reader.resume(returning: true)
       case .wait:
         break
@@ -199,7 +199,7 @@ extension CombineLatestStorage {
     }
     guard case .finish(let consumer) = action else { return }
     task?.cancel()
-    consumer?.resume(returning: .success(nil))
+    consumer?.resume(returning: .end)
   }
 
   @inlinable
@@ -211,7 +211,7 @@ extension CombineLatestStorage {
     }
     task?.cancel()
     if case .fail(let consumer, let error) = action {
-      consumer.resume(returning: .failure(failure(error)))
+      consumer.resume(returning: .failure(error))
     }
   }
 }

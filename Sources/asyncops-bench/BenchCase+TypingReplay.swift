@@ -1,0 +1,83 @@
+import BrewSearch
+
+extension BenchCase {
+  /// The word typed by the typing replay, one letter per key.
+  static let typedWord = "jasmine"
+  /// The typing replay's pace and debounce: real speed on the `ContinuousClock`.
+  static let keyInterval = Duration.milliseconds(80)
+  /// See ``keyInterval``.
+  static let typingDebounce = Duration.milliseconds(300)
+  /// Typing sessions measured in the one run of the replay.
+  static let typingSessions = 20
+
+  /// `typing-replay-1m`: a `BrewHistorySearchModel` (real `ContinuousClock`, 300 ms debounce,
+  /// the default indexed filter) over `N` generated brews, running for the whole case. Each
+  /// session types "jasmine" one key every 80 ms into the empty text, then clears the text and
+  /// waits for that to be published. The latency is from the debounce deadline (the last key + 300 ms) to the
+  /// `onFilterApplied` callback of the pass that published the "jasmine" results; `p50Ms` and
+  /// `p95Ms` are over the sessions. One element = one session; every session must publish
+  /// exactly the brews the index finds for "jasmine".
+  static let typingReplay = BenchCase(
+    name: "typing-replay-1m",
+    summary: "type \"jasmine\" at 80 ms/key, 300 ms debounce, N brews; p50/p95 debounce→publish",
+    size: 1_000_000, quickSize: 10_000, repetitions: 1, warmups: 0,
+    prepare: { count in
+      let brews = BrewGenerator(seed: 1).brews(count: count)
+      let expected = BrewSearchIndex(brews).searchSynchronously(BrewQuery(text: typedWord)).count
+      let model = BrewHistorySearchModel(debounce: typingDebounce, clock: ContinuousClock())
+      let log = PublishLog()
+      model.onFilterApplied = { [unowned model] in
+        log.record(.init(instant: ContinuousClock.now, count: model.filteredBrews.count))
+      }
+      model.updateSource(brews)
+      let running = Task { await model.run() }
+      // The first pass (empty text: every brew) builds the index.
+      _ = await log.next(publishing: count)
+      return {
+        defer { running.cancel() }
+        return await typeSessions(model, log, brews: count, expected: expected)
+      }
+    })
+}
+
+/// Runs the typing sessions; the outcome counts the sessions that published the right brews.
+private func typeSessions(
+  _ model: BrewHistorySearchModel, _ log: PublishLog, brews: Int, expected: Int
+) async -> RunOutcome {
+  let clock = ContinuousClock()
+  var latencies: [Double] = []
+  var skipped = 0
+  for _ in 0..<BenchCase.typingSessions {
+    // Each session starts from an empty, published text (the debounced text is de-duplicated,
+    // so "jasmine" twice in a row would publish nothing the second time).
+    let start = clock.now
+    var lastKey = start
+    for length in 1...BenchCase.typedWord.count {
+      try? await clock.sleep(until: start + BenchCase.keyInterval * (length - 1))
+      model.searchText = String(BenchCase.typedWord.prefix(length))
+      lastKey = clock.now
+    }
+    let (published, skippedNow) = await log.next(publishing: expected)
+    skipped += skippedNow
+    let deadline = lastKey + BenchCase.typingDebounce
+    latencies.append(nanoseconds(deadline.duration(to: published.instant)) / 1e6)
+    model.searchText = ""
+    skipped += await log.next(publishing: brews).skipped
+  }
+  let sessions = latencies.count
+  return RunOutcome(
+    elements: sessions, checksum: sessions, expected: BenchCase.typingSessions,
+    extraFields: [
+      ("p50Ms", percentile(latencies, 0.50)), ("p95Ms", percentile(latencies, 0.95)),
+      ("maxMs", latencies.max() ?? 0), ("matches", Double(expected)),
+      ("sessions", Double(sessions)), ("otherPublishes", Double(skipped)),
+    ])
+}
+
+/// The nearest-rank percentile `fraction` (0...1) of `values`; 0 when empty.
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return 0 }
+  let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+  return sorted[min(max(rank, 1), sorted.count) - 1]
+}
