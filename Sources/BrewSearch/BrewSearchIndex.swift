@@ -117,6 +117,13 @@ public struct BrewSearchIndex: Sendable {
     guard previous.storage === storage, old.method == nil || old.method == query.method,
       query.minimumRating >= old.minimumRating
     else { return nil }
+    // Narrowing visits candidates one by one; a full pass scans the contiguous buffer with SIMD.
+    // When the previous result is a large share of a large history (the empty query before the
+    // first key), the full pass is the faster of the two.
+    guard
+      previous.positions.count < Self.narrowingAlwaysBelow
+        || previous.positions.count <= count / Self.narrowingLimitDivisor
+    else { return nil }
     if old.text.isEmpty || old.text.utf8.elementsEqual(query.text.utf8) {
       return previous.positions
     }
@@ -126,6 +133,11 @@ public struct BrewSearchIndex: Sendable {
     else { return nil }
     return Self.mergeAscending(previous.positions, storage.exactPathPositions)
   }
+
+  /// From a previous result of this many brews or more, narrow only when it is at most 1/8 of the
+  /// history; below it, narrowing always wins.
+  private static let narrowingAlwaysBelow = 65_536
+  private static let narrowingLimitDivisor = 8
 
   private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     (0...(haystack.count - needle.count)).contains { start in

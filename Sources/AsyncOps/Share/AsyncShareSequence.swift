@@ -94,7 +94,10 @@ where Base.Element: Sendable {
   }
 
   /// One consumer of a shared sequence. Dropping it ends the consumer.
-  public struct Iterator: AsyncIteratorProtocol {
+  ///
+  /// The iterator is `Sendable`: it may be made (registering its consumer) in one task and moved
+  /// into the task that consumes it, so that every consumer registers before any starts.
+  public struct Iterator: AsyncIteratorProtocol, Sendable {
     @usableFromInline let consumer: ShareConsumerHandle<Base>
     @usableFromInline var ended = false
 

@@ -26,8 +26,17 @@ final class SearchModelStore: Sendable {
 
   /// Stores a pass's results, then calls `onFilterApplied` (outside the lock).
   func publish(_ results: [Brew], observe: (() -> Void) -> Void) {
-    observe { self[\.filteredBrews] = results }
+    var replaced: [Brew] = []
+    observe {
+      replaced = values.withLock { values in
+        defer { values.filteredBrews = results }
+        return values.filteredBrews
+      }
+    }
     self[\.onFilterApplied]?()
+    // The list replaced is freed only now: a million brews take milliseconds to release, and
+    // that should not stand between a pass and its publication.
+    withExtendedLifetime(replaced) {}
   }
 
   /// Records a debounced term, then calls `onRecentSearchesChanged` if the list changed.

@@ -106,8 +106,12 @@ import Testing
     }
     let shared = upstream.share(bufferingPolicy: policy)
     let storage = WeakWatch(shared.lifetime.storage)
-    let tasks = zip(plans, slots).map { plan, slot in
-      let iterator = shared.makeAsyncIterator()
+    // Every consumer registers before any of them starts (and so before the upstream starts):
+    // each must then receive the run from element 0. Registering inside the loop below would let
+    // an early consumer start the upstream before a later one registered.
+    let iterators = plans.map { _ in shared.makeAsyncIterator() }
+    let tasks = zip(zip(plans, slots), iterators).map { planAndSlot, iterator in
+      let (plan, slot) = planAndSlot
       let task = Task {
         var iterator = iterator
         return await consume(&iterator, plan: plan)
