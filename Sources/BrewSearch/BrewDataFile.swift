@@ -47,8 +47,12 @@ public enum BrewDataFile {
     return Data(text.utf8)
   }
 
-  /// A JSON string literal for `text`.
-  static func quoted(_ text: String) -> String {
+  /// A JSON string literal for `text`, escaped by RFC 8259's rules.
+  ///
+  /// ```swift
+  /// BrewDataFile.quoted("say \"hi\"")   // "\"say \\\"hi\\\"\""
+  /// ```
+  public static func quoted(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

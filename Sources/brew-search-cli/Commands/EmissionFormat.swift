@@ -36,7 +36,7 @@ struct EmissionFormat {
   }
 
   private func resultsJSON(engine: String, milliseconds: Int, ids: [String]) -> String {
-    let list = ids.map(JSONText.quoted).joined(separator: ",")
+    let list = ids.map(BrewDataFile.quoted).joined(separator: ",")
     return #"{"t":\#(milliseconds),"engine":"\#(engine)","kind":"results","ids":[\#(list)]}"#
   }
 
@@ -46,7 +46,7 @@ struct EmissionFormat {
 
   func recent(engine: String, milliseconds: Int, terms: [String]) -> String {
     if json {
-      let list = terms.map(JSONText.quoted).joined(separator: ",")
+      let list = terms.map(BrewDataFile.quoted).joined(separator: ",")
       return #"{"t":\#(milliseconds),"engine":"\#(engine)","kind":"recent","terms":[\#(list)]}"#
     }
     return "\(Self.pad(engine, 4)) \(Self.padLeft("\(milliseconds)", 6)) ms  recent   "
@@ -64,7 +64,7 @@ struct EmissionFormat {
   /// The last line of `--engine both`.
   func verdict(agree: Bool, detail: String) -> String {
     if json {
-      let detailField = agree ? "" : #","difference":"# + JSONText.quoted(detail)
+      let detailField = agree ? "" : #","difference":"# + BrewDataFile.quoted(detail)
       return #"{"kind":"verdict","agree":\#(agree)\#(detailField)}"#
     }
     return agree
@@ -78,26 +78,5 @@ struct EmissionFormat {
 
   private static func padLeft(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
-  }
-}
-
-/// JSON string literals, escaped by RFC 8259's rules.
-enum JSONText {
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case let control where control.value < 0x20:
-        let hex = String(control.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 }
