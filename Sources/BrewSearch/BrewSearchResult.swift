@@ -37,6 +37,10 @@ public struct BrewSearchResult: Sendable {
   /// The matching brews in source order — exactly `query.filter(index.brews)`.
   public var brews: [Brew] {
     let source = storage.brews
+    // Positions are ascending and unique, so as many as the source means all of it: the source
+    // array itself is the answer (shared, not copied brew by brew — a million retains saved for
+    // the empty query).
+    if positions.count == source.count { return source }
     return positions.map { source[Int($0)] }
   }
 }
