@@ -114,3 +114,26 @@ final class PseudoTerminal {
     return settings.c_lflag & tcflag_t(ICANON) != 0 && settings.c_lflag & tcflag_t(ECHO) != 0
   }
 }
+
+@Suite struct InteractiveSignalTests {
+  @Test func aTerminatingSignalRestoresTheTerminalFirst() throws {
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = BrewSearchProcess.executable
+    process.arguments = ["search"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    process.environment = environment
+    process.standardInput = terminal.follower
+    process.standardOutput = terminal.follower
+    process.standardError = terminal.follower
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    #expect(terminal.read(until: "Esc or Ctrl-C to exit"), "the screen is up")
+    process.terminate()  // SIGTERM
+    #expect(terminal.read(until: "\u{1B}[?1049l"), "the alternate screen is left")
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(terminal.isCanonicalWithEcho, "raw mode was undone before the process died")
+  }
+}

@@ -63,8 +63,15 @@ private enum SavedTerminal {
   // afterwards — by `restore()` on the main flow or by a signal handler, which may not take locks.
   nonisolated(unsafe) static var settings = termios()
 
+  // nonisolated(unsafe): like `settings`, written once in `save`, before any handler exists.
+  nonisolated(unsafe) static var resetBytes: UnsafeMutableBufferPointer<UInt8>?
+
   static func save(_ value: termios) {
     settings = value
+    let reset = Array((ANSI.showCursor + ANSI.leaveAlternateScreen).utf8)
+    let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: reset.count)
+    _ = bytes.initialize(from: reset)
+    resetBytes = bytes  // kept for the life of the process: a handler may run at any time
   }
 
   static func restore() {
@@ -75,8 +82,10 @@ private enum SavedTerminal {
   static func installSignalHandlers() {
     for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
       signal(signalNumber) { received in
-        let reset = ANSI.showCursor + ANSI.leaveAlternateScreen
-        _ = reset.withCString { Glibc.write(STDOUT_FILENO, $0, strlen($0)) }
+        // Only async-signal-safe calls here: no allocation, so the reset bytes were made before.
+        if let reset = SavedTerminal.resetBytes {
+          _ = Glibc.write(STDOUT_FILENO, reset.baseAddress, reset.count)
+        }
         var value = SavedTerminal.settings
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &value)
         signal(received, SIG_DFL)
