@@ -4,7 +4,9 @@ import Foundation
 ///
 /// `matches(_:)` is the source article's filter, rule for rule: the method matches (or there is
 /// no method filter), the rating is at least `minimumRating`, and the text is empty or contained
-/// in the notes or the method's label by `localizedCaseInsensitiveContains`.
+/// in the notes or the method's label by `localizedCaseInsensitiveContains` — through
+/// ``SearchTextComparison``, which gives that comparison's answer for every text, including the
+/// needles ending in U+0000 that make Foundation's own trap on Linux.
 ///
 /// ```swift
 /// let query = BrewQuery(text: "pour", minimumRating: 4)
@@ -36,14 +38,21 @@ public struct BrewQuery: Sendable, Hashable {
   /// Whether `brew` is a result of this query (the article's predicate).
   @inlinable
   public func matches(_ brew: Brew) -> Bool {
-    passesFilters(brew)
-      && (text.isEmpty
-        || brew.notes.localizedCaseInsensitiveContains(text)
-        || brew.method.label.localizedCaseInsensitiveContains(text))
+    matches(brew, needle: SearchTextComparison.Needle(text))
   }
 
   /// The naive filter: every brew that `matches`, in source order.
   public func filter(_ brews: [Brew]) -> [Brew] {
-    brews.filter(matches)
+    let needle = SearchTextComparison.Needle(text)
+    return brews.filter { matches($0, needle: needle) }
+  }
+
+  /// `matches(_:)` with the text prepared once for every brew.
+  @inlinable
+  func matches(_ brew: Brew, needle: SearchTextComparison.Needle) -> Bool {
+    passesFilters(brew)
+      && (text.isEmpty
+        || needle.isContained(in: brew.notes)
+        || needle.isContained(in: brew.method.label))
   }
 }

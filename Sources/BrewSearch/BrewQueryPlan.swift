@@ -2,7 +2,8 @@ import Foundation
 
 /// One query, prepared against one index: what each brew must satisfy, in the cheapest form.
 struct BrewQueryPlan: Sendable {
-  let text: String
+  /// The text, prepared for the exact comparison.
+  let needle: SearchTextComparison.Needle
   /// `BrewMethod.ordinal` to keep, or `nil` for every method.
   let methodOrdinal: UInt8?
   let minimumRating: Int
@@ -14,12 +15,12 @@ struct BrewQueryPlan: Sendable {
   let scanner: SubstringScanner?
 
   init(_ query: BrewQuery, storage: BrewIndexStorage) {
-    text = query.text
+    needle = SearchTextComparison.Needle(query.text)
     methodOrdinal = query.method?.ordinal
     minimumRating = query.minimumRating
     var accepted: UInt8 = 0
     for method in BrewMethod.allCases
-    where query.text.isEmpty || method.label.localizedCaseInsensitiveContains(query.text) {
+    where query.text.isEmpty || needle.isContained(in: method.label) {
       accepted |= 1 << method.ordinal
     }
     acceptedMethods = accepted
@@ -93,9 +94,9 @@ struct BrewQueryPlan: Sendable {
     matches.append(contentsOf: spare[0..<found])
   }
 
-  /// The exact comparison the article makes, for brews off the fast path.
+  /// The exact comparison the article makes (made total), for brews off the fast path.
   private func exactNotesMatch(_ position: Int, _ storage: BrewIndexStorage) -> Bool {
-    storage.brews[position].notes.localizedCaseInsensitiveContains(text)
+    needle.isContained(in: storage.brews[position].notes)
   }
 
   /// Runs `body` with raw pointers to the index columns and the needle, taken once so that the

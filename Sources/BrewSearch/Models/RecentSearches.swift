@@ -1,5 +1,7 @@
-/// The recent-searches list: newest first, each term once (compared case-insensitively), at most
-/// `limit` terms. A repeated term moves to the front, spelled as it was last searched.
+/// The recent-searches list: newest first, each term once, at most `limit` terms. Two terms are
+/// the same when the search treats them alike (``SearchTextComparison/isSameTerm(_:_:)``: each
+/// contains the other, so "Straße" and "STRASSE" are one term). A repeated term moves to the
+/// front, spelled as it was last searched.
 ///
 /// ```swift
 /// var recent = RecentSearches(limit: 3)
@@ -24,8 +26,7 @@ public struct RecentSearches: Hashable, Sendable {
   public mutating func record(_ term: String) -> Bool {
     guard !term.isEmpty else { return false }
     let before = terms
-    let key = term.lowercased()
-    terms.removeAll { $0.lowercased() == key }
+    terms.removeAll { SearchTextComparison.isSameTerm($0, term) }
     terms.insert(term, at: 0)
     if terms.count > limit { terms.removeLast(terms.count - limit) }
     return terms != before

@@ -37,4 +37,20 @@ import Testing
     #expect(!changed)
     #expect(recent.terms.isEmpty)
   }
+
+  @Test func termsTheSearchTreatsAlikeAreOneEntry() {
+    // "STRASSE" finds "Straße" and the other way round; lowercasing kept them apart.
+    var recent = RecentSearches()
+    recent.record("Straße")
+    recent.record("kenya")
+    recent.record("STRASSE")
+    #expect(recent.terms == ["STRASSE", "kenya"])
+  }
+
+  @Test func aTermEndingInNULIsRecordedWithoutTrapping() {
+    var recent = RecentSearches()
+    recent.record("é")
+    recent.record("é\u{0}")
+    #expect(recent.terms == ["é\u{0}", "é"])
+  }
 }

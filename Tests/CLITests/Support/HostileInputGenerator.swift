@@ -85,16 +85,47 @@ enum HostileInputGenerator {
     Array(BrewDataFile.encode(Brew.sampleHistory)),
     Array(BrewDataFile.encode(BrewGenerator(seed: 3, nonASCIIOneIn: 4).brews(count: 30))),
     Array(BrewDataFile.encode(Array(Brew.sampleHistory.prefix(2)))),
+    Array(BrewDataFile.encode(controlCharacterBrews)),
   ]
+
+  /// Brews whose id and notes hold control characters, NUL included, some at the very end (where
+  /// a needle ending in NUL used to trap the comparison).
+  static let controlCharacterBrews: [Brew] = Brew.sampleHistory.prefix(6).enumerated().map {
+    offset, brew in
+    var brew = brew
+    let control = controlCharacters[offset % controlCharacters.count]
+    brew.id += control
+    brew.notes = offset % 2 == 0 ? brew.notes + control : control + "café" + brew.notes
+    return brew
+  }
+
+  /// Control characters for every field: NUL (most often), C0, DEL, C1, and a lone CR.
+  static let controlCharacters = [
+    "\u{0}", "\u{0}", "\u{0}", "\u{1}", "\u{7}", "\u{8}", "\u{B}", "\u{C}", "\u{1B}", "\u{1F}",
+    "\u{7F}", "\u{85}", "\u{9F}", "\r", "\t",
+  ]
+
+  /// Inserts a control character into one of `words` at a random place (NUL is the likeliest).
+  static func insertControlCharacter(into words: inout [String], _ random: inout HostileRandom) {
+    guard !words.isEmpty else { return }
+    let word = random.int(0...words.count - 1)
+    var characters = Array(words[word])
+    characters.insert(
+      contentsOf: random.pick(controlCharacters), at: random.int(0...characters.count))
+    words[word] = String(characters)
+  }
 
   /// Runs the data file as `--data` of the piped search or of a replay, or as a script's source.
   private static func useDataFile(_ hostile: inout HostileCase, _ random: inout HostileRandom) {
     switch random.int(0...3) {
     case 0:
       hostile.arguments = ["--data", "data.json"] + searchOptions(&random)
-      hostile.stdin = Array("text a\nrating 3\n".utf8)
+      hostile.stdin = Array(
+        random.pick(["text a\nrating 3\n", "text jam.\u{0}\ntext é\u{0}\nrating 3\n"]).utf8)
     case 1:
-      hostile.files["s.txt"] = Array("at 0 text e\nat 400 method any\n".utf8)
+      hostile.files["s.txt"] = Array(
+        random.pick(["at 0 text e\nat 400 method any\n", "at 0 text é\u{0}\nat 400 text \u{0}\n"])
+          .utf8)
       hostile.arguments = ["replay", "s.txt", "--data", "data.json"] + replayOptions(&random)
     case 2:
       hostile.files["s.txt"] = Array("at 0 text e\nat 10 source data.json\n".utf8)
@@ -203,7 +234,10 @@ enum HostileInputGenerator {
     var lines: [[String]] = []
     for _ in 0..<random.int(0...12) {
       time += random.pick([0, 0, 5, 100, 301, 1_000])
-      lines.append((timed ? ["at", String(time)] : []) + eventWords(&random))
+      var words = (timed ? ["at", String(time)] : []) + eventWords(&random)
+      // Control characters, NUL included, in any field: keyword, time, argument.
+      if random.chance(4) { insertControlCharacter(into: &words, &random) }
+      lines.append(words)
     }
     if !lines.isEmpty, random.chance(2) {
       let line = random.int(0...lines.count - 1)
@@ -218,7 +252,14 @@ enum HostileInputGenerator {
 
   private static func eventWords(_ random: inout HostileRandom) -> [String] {
     switch random.int(0...5) {
-    case 0, 1: return ["text", random.pick(["b", "bright", "", "café", "a b", "ETHIOPIA", "é"])]
+    case 0, 1:
+      return [
+        "text",
+        random.pick([
+          "b", "bright", "", "café", "a b", "ETHIOPIA", "é", "jam.\u{0}", "é\u{0}", "\u{0}",
+          "r\u{0}\u{0}", "a\u{0}b", "\u{1}\u{0}", "é\u{7F}", "\u{85}",
+        ]),
+      ]
     case 2: return ["method", random.pick(BrewMethod.allCases.map(\.rawValue) + ["any"])]
     case 3: return ["rating", String(random.int(0...5))]
     case 4: return ["source", random.pick(["sample", "b.json", "missing.json", "."])]
@@ -229,6 +270,7 @@ enum HostileInputGenerator {
   static let hostileWords = [
     "-1", "99999999999999999999", "9223372036854775807", "3600000", "1e3", "0x10", "", "٣",
     "+5", "siphon", "ANY", "text\u{0}", "\u{FEFF}text", "rating", "at", "6", "source", "\u{FFFD}",
+    "jam.\u{0}", "\u{0}", "3\u{0}", "any\u{0}", "sample\u{0}", "\u{1B}[2J", "\u{7F}", "\u{9F}",
     String(repeating: "z", count: 5_000), "/", "..",
   ]
 
