@@ -19,30 +19,39 @@ import Synchronization
 /// ```
 ///
 /// ## Concurrency
-/// Every piece of observable state lives in one `Mutex`-protected store, and it is changed in one
-/// place: ``publish(_:generation:)`` for results and ``record(_:)`` for recent terms, both called
-/// from `run()`'s loops. So the model is `Sendable` without any unchecked claim; the setters may be
-/// called from any thread (sending into a channel never suspends); observers registered through
-/// Observation are notified on the thread that ran the loop. The model deliberately does not hop
-/// to the main actor: main-actor hops escape the virtual-time driver that tests run on. A SwiftUI
-/// view reads the properties as usual; each change arrives as one `withMutation` notification.
+/// The settable properties have one source of truth each: their channel. A setter sends into it
+/// (under Observation's `withMutation`), and the getter reads the channel's current value, so what
+/// a property shows and what the pipeline will search can never disagree, whichever threads set
+/// them. Results and recent terms live in one `Mutex`-protected store, changed in one place each:
+/// `publish(_:generation:run:)` and `record(_:run:)`, called from `run()`'s loops. So the model
+/// is `Sendable` without any unchecked claim; observers registered through Observation are
+/// notified on the thread that ran the loop. The model deliberately does not hop to the main
+/// actor: main-actor hops escape the virtual-time driver that tests run on.
 ///
 /// ## Stale passes
 /// Each filter pass runs in its own task. When a newer combination of inputs arrives while a pass
-/// is still running (a slow filter), the stale pass is cancelled and never published: only the
-/// latest inputs reach `filteredBrews`. A synchronous push pipeline cannot do that.
+/// is still running (a slow filter), the stale pass is cancelled and never published: a result is
+/// stored only if, at the moment it is written (checked in the same critical section), its pass
+/// is still the newest one of the run that owns the model. `onFilterApplied` is called only for
+/// results stored. A synchronous push pipeline cannot do that.
 @Observable
 public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
-  /// What only the structured design needs, beside the shared store.
-  private struct RunState: Sendable {
-    var sourceVersion = 0
+  /// Which run owns the model, and the newest pass it started.
+  struct RunState: Sendable {
+    /// The run that owns the model; `nil` when none does (the last one returned or was
+    /// cancelled). Only the owner publishes.
+    var owner: Int?
+    /// The number of runs that ever owned the model: the next one's id.
+    var runsStarted = 0
     /// The newest pass started; an older pass that finishes late is not published.
     var latestGeneration = 0
-    var isRunning = false
   }
 
   @ObservationIgnored private let store: SearchModelStore
   @ObservationIgnored private let runState = Mutex(RunState())
+  /// The last source version sent; `updateSource` increments it and sends in one critical
+  /// section, so the channel's versions only grow.
+  @ObservationIgnored private let sourceVersion = Mutex(0)
   @ObservationIgnored private let searchTextChannel = AsyncCurrentValue("")
   @ObservationIgnored private let methodChannel = AsyncCurrentValue<BrewMethod?>(nil)
   @ObservationIgnored private let ratingChannel = AsyncCurrentValue(0)
@@ -75,40 +84,40 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
     self.store = SearchModelStore(recentSearchLimit: recentSearchLimit)
   }
 
-  /// The free-text query. Setting it sends the text into the debounced pipeline.
+  /// The free-text query. Setting it sends the text into the debounced pipeline; after
+  /// ``finishInputs()`` setting it has no effect.
   public var searchText: String {
     get {
       access(keyPath: \.searchText)
-      return store[\.searchText]
+      return searchTextChannel.value
     }
     set {
-      withMutation(keyPath: \.searchText) { store[\.searchText] = newValue }
-      searchTextChannel.send(newValue)
+      withMutation(keyPath: \.searchText) { searchTextChannel.send(newValue) }
     }
   }
 
-  /// Only brews of this method, or every method when `nil`.
+  /// Only brews of this method, or every method when `nil`. After ``finishInputs()`` setting it
+  /// has no effect.
   public var methodFilter: BrewMethod? {
     get {
       access(keyPath: \.methodFilter)
-      return store[\.methodFilter]
+      return methodChannel.value
     }
     set {
-      withMutation(keyPath: \.methodFilter) { store[\.methodFilter] = newValue }
-      methodChannel.send(newValue)
+      withMutation(keyPath: \.methodFilter) { methodChannel.send(newValue) }
     }
   }
 
-  /// Only brews rated at least this, 0–5 (values outside are clamped).
+  /// Only brews rated at least this, 0–5 (values outside are clamped). After ``finishInputs()``
+  /// setting it has no effect.
   public var minimumRating: Int {
     get {
       access(keyPath: \.minimumRating)
-      return store[\.minimumRating]
+      return ratingChannel.value
     }
     set {
       let rating = min(max(newValue, 0), 5)
-      withMutation(keyPath: \.minimumRating) { store[\.minimumRating] = rating }
-      ratingChannel.send(rating)
+      withMutation(keyPath: \.minimumRating) { ratingChannel.send(rating) }
     }
   }
 
@@ -124,7 +133,8 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
     return store[\.recent].terms
   }
 
-  /// Called once after each published filter pass (the article's test hook).
+  /// Called once after each published filter pass (the article's test hook); never for a pass
+  /// that was not published.
   public var onFilterApplied: (@Sendable () -> Void)? {
     get { store[\.onFilterApplied] }
     set { store[\.onFilterApplied] = newValue }
@@ -136,18 +146,30 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
     set { store[\.onRecentSearchesChanged] = newValue }
   }
 
-  /// Replaces the brews searched.
+  /// What the pipeline searches next: each channel's current value (tests compare it with the
+  /// visible properties).
+  var inputsInFlight: (text: String, method: BrewMethod?, rating: Int, sourceVersion: Int) {
+    (
+      searchTextChannel.value, methodChannel.value, ratingChannel.value,
+      sourceChannel.value.version
+    )
+  }
+
+  /// Replaces the brews searched. Safe from any thread: each call gets a higher version than
+  /// every earlier one, and the channel always ends on the newest (after ``finishInputs()``
+  /// a call has no effect).
   public func updateSource(_ brews: [Brew]) {
-    let version = runState.withLock { state in
-      state.sourceVersion += 1
-      return state.sourceVersion
+    sourceVersion.withLock { version in
+      version += 1
+      sourceChannel.send(BrewSource(version: version, brews: brews))
     }
-    sourceChannel.send(BrewSource(version: version, brews: brews))
   }
 
   /// Ends the inputs: a pending debounced search text is searched at once (the pull debounce
-  /// flushes on finish), and ``run()`` returns once that last pass is published. Later changes
-  /// of the properties are ignored. For a command that reads its inputs to the end.
+  /// flushes on finish), and ``run()`` returns once that last pass is published. From then on the
+  /// setters and ``updateSource(_:)`` have no effect: the properties keep showing the last
+  /// inputs, which are what the last pass searched. For a command that reads its inputs to the
+  /// end.
   public func finishInputs() {
     searchTextChannel.finish()
     methodChannel.finish()
@@ -157,20 +179,43 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
 
   /// The model's one task: runs the filter loop and the recent-searches loop until cancelled.
   ///
-  /// Call it once, from a task whose lifetime is the screen's (`.task { await model.run() }`).
-  /// A second call while one is running returns at once. Cancelling the calling task stops both
-  /// loops, cancels a pass in flight, and returns once nothing of the model is running.
+  /// Call it from a task whose lifetime is the screen's (`.task { await model.run() }`). The
+  /// contract:
+  /// - One run owns the model at a time. A `run()` called while another owns it returns at once.
+  /// - A run stops owning the model **the moment its task is cancelled** (or when it returns),
+  ///   not when its teardown ends. So a `run()` started right after cancelling the previous one
+  ///   — SwiftUI's `.task(id:)`, a view that reappears — owns the model at once and runs
+  ///   normally, however long the old one takes to stop.
+  /// - Once cancelled, a run publishes nothing more: its pass in flight is cancelled (whether or
+  ///   not ``finishInputs()`` was called), and it returns once nothing of it is running.
+  /// - After ``finishInputs()``, a run ends by itself once the last pass is published.
   public func run() async {
-    let alreadyRunning = runState.withLock { state in
-      defer { state.isRunning = true }
-      return state.isRunning
+    guard let run = claimOwnership() else { return }
+    await withTaskCancellationHandler {
+      await runPipeline(clock: clock, run: run)
+    } onCancel: {
+      self.releaseOwnership(of: run)
     }
-    guard !alreadyRunning else { return }
-    defer { runState.withLock { $0.isRunning = false } }
-    await runPipeline(clock: clock)
+    releaseOwnership(of: run)
   }
 
-  private func runPipeline<C: Clock<Duration>>(clock: C) async {
+  /// Makes a new run the owner, or returns `nil` when another run owns the model.
+  private func claimOwnership() -> Int? {
+    runState.withLock { state in
+      guard state.owner == nil else { return nil }
+      state.runsStarted += 1
+      state.owner = state.runsStarted
+      return state.runsStarted
+    }
+  }
+
+  private func releaseOwnership(of run: Int) {
+    runState.withLock { state in
+      if state.owner == run { state.owner = nil }
+    }
+  }
+
+  private func runPipeline<C: Clock<Duration>>(clock: C, run: Int) async {
     let debouncedText =
       searchTextChannel
       .debounce(for: debounceInterval, clock: clock)
@@ -179,27 +224,24 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
       // value was produced (a zero debounce emits at once) still starts from the current text.
       .share(replay: 1)
     await withDiscardingTaskGroup { group in
-      group.addTask { await self.filterLoop(text: debouncedText) }
-      group.addTask { await self.recentSearchesLoop(text: debouncedText) }
+      group.addTask { await self.filterLoop(text: debouncedText, run: run) }
+      group.addTask { await self.recentSearchesLoop(text: debouncedText, run: run) }
     }
   }
 
-  private func filterLoop(text: some AsyncSequence<String, Never> & Sendable) async {
+  private func filterLoop(text: some AsyncSequence<String, Never> & Sendable, run: Int) async {
     let inputs = combineLatest(text, methodChannel, ratingChannel, sourceChannel)
     let passes = LatestTask()
     for await (text, method, rating, source) in inputs {
       let query = BrewQuery(text: text, method: method, minimumRating: rating)
-      let generation = runState.withLock { state in
-        state.latestGeneration += 1
-        return state.latestGeneration
-      }
+      let generation = startPass()
       passes.replace { [filter] in
         guard let results = try? await filter.results(for: query, in: source) else { return }
-        self.publish(results, generation: generation)
+        self.publish(results, generation: generation, run: run)
       }
     }
     // Inputs that ended normally (finishInputs) let the last pass complete; a cancelled run
-    // cancels it.
+    // cancels it, also when the cancellation comes while waiting for it.
     if Task.isCancelled {
       await passes.cancelAndWait()
     } else {
@@ -207,20 +249,37 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
     }
   }
 
-  private func recentSearchesLoop(text: some AsyncSequence<String, Never> & Sendable) async {
+  private func recentSearchesLoop(
+    text: some AsyncSequence<String, Never> & Sendable, run: Int
+  ) async {
     for await term in text where !term.isEmpty {
-      record(term)
+      record(term, run: run)
     }
   }
 
-  /// Publishes a pass's results, unless a newer pass has started since (then it is stale).
-  private func publish(_ results: [Brew], generation: Int) {
-    let isLatest = runState.withLock { $0.latestGeneration == generation }
-    guard isLatest, !Task.isCancelled else { return }
-    store.publish(results) { withMutation(keyPath: \.filteredBrews, $0) }
+  /// Makes a new pass the newest one: every older pass is stale from now on.
+  func startPass() -> Int {
+    runState.withLock { state in
+      state.latestGeneration += 1
+      return state.latestGeneration
+    }
   }
 
-  private func record(_ term: String) {
+  /// Whether `run` owns the model and `generation` is its newest pass.
+  private func isCurrent(generation: Int, run: Int) -> Bool {
+    runState.withLock { $0.owner == run && $0.latestGeneration == generation }
+  }
+
+  /// Publishes a pass's results, unless a newer pass has started or the run lost ownership:
+  /// checked and written in one critical section of the store.
+  private func publish(_ results: [Brew], generation: Int, run: Int) {
+    store.publish(
+      results, if: { self.isCurrent(generation: generation, run: run) },
+      observe: { withMutation(keyPath: \.filteredBrews, $0) })
+  }
+
+  private func record(_ term: String, run: Int) {
+    guard runState.withLock({ $0.owner == run }) else { return }
     store.record(term) { withMutation(keyPath: \.recentSearchTerms, $0) }
   }
 }

@@ -22,8 +22,9 @@ import Synchronization
 /// ```
 ///
 /// ## Concurrency
-/// Like Combine, the engine delivers on the calling thread; the model's state is in one `Mutex`,
-/// so reading it from any thread is safe, but sends and scheduler steps should come from one
+/// Like Combine, the engine delivers on the calling thread. Each settable property reads its
+/// subject's current value (the subject is its single source of truth, as in the pull model);
+/// results and recent terms are in one `Mutex`, so reading them from any thread is safe, but sends and scheduler steps should come from one
 /// serial context (a test, or an actor), as they would on Combine's main queue.
 @Observable
 public final class PushBrewHistorySearchModel: BrewSearchModel, Sendable {
@@ -85,11 +86,10 @@ public final class PushBrewHistorySearchModel: BrewSearchModel, Sendable {
   public var searchText: String {
     get {
       access(keyPath: \.searchText)
-      return store[\.searchText]
+      return searchTextSubject.value
     }
     set {
-      withMutation(keyPath: \.searchText) { store[\.searchText] = newValue }
-      searchTextSubject.send(newValue)
+      withMutation(keyPath: \.searchText) { searchTextSubject.send(newValue) }
     }
   }
 
@@ -97,11 +97,10 @@ public final class PushBrewHistorySearchModel: BrewSearchModel, Sendable {
   public var methodFilter: BrewMethod? {
     get {
       access(keyPath: \.methodFilter)
-      return store[\.methodFilter]
+      return methodFilterSubject.value
     }
     set {
-      withMutation(keyPath: \.methodFilter) { store[\.methodFilter] = newValue }
-      methodFilterSubject.send(newValue)
+      withMutation(keyPath: \.methodFilter) { methodFilterSubject.send(newValue) }
     }
   }
 
@@ -109,12 +108,11 @@ public final class PushBrewHistorySearchModel: BrewSearchModel, Sendable {
   public var minimumRating: Int {
     get {
       access(keyPath: \.minimumRating)
-      return store[\.minimumRating]
+      return minimumRatingSubject.value
     }
     set {
       let rating = min(max(newValue, 0), 5)
-      withMutation(keyPath: \.minimumRating) { store[\.minimumRating] = rating }
-      minimumRatingSubject.send(rating)
+      withMutation(keyPath: \.minimumRating) { minimumRatingSubject.send(rating) }
     }
   }
 
