@@ -27,7 +27,13 @@ final class BrewIndexStorage: Sendable {
   /// every comparison takes the exact path.
   let fastPathEnabled: Bool
 
-  init(_ brews: [Brew]) {
+  convenience init(_ brews: [Brew]) {
+    self.init(brews, checkpoint: {})
+  }
+
+  /// Builds the columns, calling `checkpoint` every `checkpointInterval` brews so that a caller
+  /// can stop a long build (`try Task.checkCancellation()`): what `checkpoint` throws is rethrown.
+  init(_ brews: [Brew], checkpoint: () throws -> Void) rethrows {
     precondition(brews.count < Int(Int32.max), "the index holds fewer than 2^31 brews")
     self.brews = brews
     fastPathEnabled = Self.asciiFoldingAgreesWithLocale()
@@ -36,9 +42,10 @@ final class BrewIndexStorage: Sendable {
     var exact = [Bool](repeating: !fastPathEnabled, count: brews.count)
     var offsets = [Int](repeating: 0, count: brews.count + 1)
     let capacity = brews.reduce(0) { $0 + $1.notes.utf8.count + 1 } + SubstringScanner.overread
-    text = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+    text = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
       var end = 0
       for (position, brew) in brews.enumerated() {
+        if position % Self.checkpointInterval == 0 { try checkpoint() }
         if !exact[position], !Self.appendFolded(brew.notes, to: buffer, at: &end) {
           exact[position] = true
         }
@@ -54,6 +61,9 @@ final class BrewIndexStorage: Sendable {
     exactPathPositions = exact.indices.compactMap { exact[$0] ? Int32($0) : nil }
     byteFrequency = Self.sampledByteFrequency(text)
   }
+
+  /// Brews indexed between two checkpoints of a build (about a millisecond of work).
+  static let checkpointInterval = 8_192
 
   /// Whether a byte belongs to the fast path's alphabet: tab, line feed and printable ASCII.
   /// (Carriage return is left out: "\r\n" is one grapheme, so it is compared exactly.)

@@ -38,6 +38,12 @@ public struct BrewSearchIndex: Sendable {
     storage = BrewIndexStorage(brews)
   }
 
+  /// Indexes `brews`, calling `checkpoint` every few thousand brews; what it throws (for example
+  /// `Task.checkCancellation()`'s `CancellationError`) stops the build and is rethrown.
+  init(_ brews: [Brew], checkpoint: () throws -> Void) rethrows {
+    storage = try BrewIndexStorage(brews, checkpoint: checkpoint)
+  }
+
   /// The indexed brews, in source order.
   public var brews: [Brew] { storage.brews }
 

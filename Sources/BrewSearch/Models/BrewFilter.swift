@@ -40,7 +40,11 @@ public struct BrewFilter: Sendable {
 }
 
 /// The index of the newest source version and the last result computed with it.
-private final class IndexCache: Sendable {
+///
+/// The index is kept as soon as it is built, even when the pass that built it is then cancelled
+/// (a newer input arrived): the next pass over the same source needs it, and rebuilding it costs
+/// far more than a search. Building checks for cancellation, so a cancelled pass stops early.
+final class IndexCache: Sendable {
   private struct Entry: Sendable {
     var version: Int
     var index: BrewSearchIndex
@@ -48,17 +52,36 @@ private final class IndexCache: Sendable {
   }
 
   private let entry = Mutex<Entry?>(nil)
+  private let tuning: BrewSearchIndex.Tuning
+
+  init(tuning: BrewSearchIndex.Tuning = .standard) {
+    self.tuning = tuning
+  }
+
+  /// The source version whose index is kept, if any.
+  var cachedVersion: Int? { entry.withLock { $0?.version } }
 
   func results(for query: BrewQuery, in source: BrewSource) async throws -> [Brew] {
     let cached = entry.withLock { entry in
       entry.flatMap { $0.version == source.version ? $0 : nil }
     }
-    let index = cached?.index ?? BrewSearchIndex(source.brews)
-    let result = try await index.search(query, refining: cached?.lastResult)
+    let index = try cached?.index ?? buildAndKeepIndex(for: source)
+    let result = try await index.search(query, refining: cached?.lastResult, tuning: tuning)
     entry.withLock { entry in
-      if let current = entry, current.version > source.version { return }
-      entry = Entry(version: source.version, index: index, lastResult: result)
+      guard entry?.version == source.version else { return }
+      entry?.lastResult = result
     }
     return result.brews
+  }
+
+  /// Builds the index of `source` (stopping if the task is cancelled) and keeps it, unless an
+  /// index of a newer (or the same) version is kept already.
+  private func buildAndKeepIndex(for source: BrewSource) throws -> BrewSearchIndex {
+    let index = try BrewSearchIndex(source.brews) { try Task.checkCancellation() }
+    entry.withLock { entry in
+      if let current = entry, current.version >= source.version { return }
+      entry = Entry(version: source.version, index: index, lastResult: nil)
+    }
+    return index
   }
 }
