@@ -1,0 +1,184 @@
+import AsyncOps
+import Synchronization
+
+/// The pull engine behind ``BrewHistorySearchModel``: one `AsyncCurrentValue` channel per input
+/// (each input's single source of truth) and one task, ``run()``, that searches them.
+///
+/// ```swift
+/// let model = BrewHistorySearchModel(clock: clock)   // creates this engine
+/// model.engine.searchText                              // the channel's current text
+/// ```
+///
+/// ``run()`` is a task group running the filter loop — `combineLatest` of the debounced,
+/// de-duplicated search text, the method filter, the minimum rating and the brews — and the
+/// recent-searches loop over the same **shared** debounced text. Each filter pass runs in its own
+/// task; a result is published only if, at the moment it is written, its pass is still the newest
+/// one of the run that owns the engine.
+public final class PullSearchEngine: BrewSearchEngine {
+  /// Which run owns the engine, and the newest pass it started.
+  struct RunState: Sendable {
+    /// The run that owns the engine; `nil` when none does (the last one returned or was
+    /// cancelled). Only the owner publishes.
+    var owner: Int?
+    /// The number of runs that ever owned the engine: the next one's id.
+    var runsStarted = 0
+    /// The newest pass started; an older pass that finishes late is not published.
+    var latestGeneration = 0
+  }
+
+  private let output: BrewSearchOutput
+  private let runState = Mutex(RunState())
+  /// The last source version sent; a `.source` input increments it and sends in one critical
+  /// section, so the channel's versions only grow.
+  private let sourceVersion = Mutex(0)
+  private let searchTextChannel = AsyncCurrentValue("")
+  private let methodChannel = AsyncCurrentValue<BrewMethod?>(nil)
+  private let ratingChannel = AsyncCurrentValue(0)
+  private let sourceChannel = AsyncCurrentValue(BrewSource(version: 0, brews: []))
+  private let debounceInterval: Duration
+  private let clock: any Clock<Duration>
+  private let filter: BrewFilter
+
+  /// Creates an engine whose search text is debounced by `debounce` on `clock`, each pass
+  /// computed by `filter` and published to `output`.
+  public init(
+    debounce: Duration, clock: some Clock<Duration>, filter: BrewFilter, output: BrewSearchOutput
+  ) {
+    self.debounceInterval = debounce
+    self.clock = clock
+    self.filter = filter
+    self.output = output
+  }
+
+  /// The search text channel's current value.
+  public var searchText: String { searchTextChannel.value }
+  /// The method channel's current value.
+  public var methodFilter: BrewMethod? { methodChannel.value }
+  /// The rating channel's current value.
+  public var minimumRating: Int { ratingChannel.value }
+
+  /// Sends `input` into its channel. A source gets a higher version than every earlier one, from
+  /// any thread, and the channel always ends on the newest. After ``finishInputs()`` it has no
+  /// effect.
+  public func send(_ input: SearchInput) {
+    switch input {
+    case .text(let text): searchTextChannel.send(text)
+    case .method(let method): methodChannel.send(method)
+    case .rating(let rating): ratingChannel.send(rating)
+    case .source(let brews):
+      sourceVersion.withLock { version in
+        version += 1
+        sourceChannel.send(BrewSource(version: version, brews: brews))
+      }
+    }
+  }
+
+  /// What the pipeline searches next: each channel's current value.
+  var inputsInFlight: (text: String, method: BrewMethod?, rating: Int, sourceVersion: Int) {
+    (
+      searchTextChannel.value, methodChannel.value, ratingChannel.value,
+      sourceChannel.value.version
+    )
+  }
+
+  /// Finishes every input channel (see ``ObservableBrewSearchModel/finishInputs()``).
+  public func finishInputs() {
+    searchTextChannel.finish()
+    methodChannel.finish()
+    ratingChannel.finish()
+    sourceChannel.finish()
+  }
+
+  /// The engine's one task (see ``ObservableBrewSearchModel/run()`` for the contract).
+  public func run() async {
+    guard let run = claimOwnership() else { return }
+    await withTaskCancellationHandler {
+      await runPipeline(clock: clock, run: run)
+    } onCancel: {
+      self.releaseOwnership(of: run)
+    }
+    releaseOwnership(of: run)
+  }
+
+  /// Makes a new run the owner, or returns `nil` when another run owns the engine.
+  private func claimOwnership() -> Int? {
+    runState.withLock { state in
+      guard state.owner == nil else { return nil }
+      state.runsStarted += 1
+      state.owner = state.runsStarted
+      return state.runsStarted
+    }
+  }
+
+  private func releaseOwnership(of run: Int) {
+    runState.withLock { state in
+      if state.owner == run { state.owner = nil }
+    }
+  }
+
+  private func runPipeline<C: Clock<Duration>>(clock: C, run: Int) async {
+    let debouncedText =
+      searchTextChannel
+      .debounce(for: debounceInterval, clock: clock)
+      .removeDuplicates()
+      // replay: 1, because the text is state: a loop whose iterator registers after the first
+      // value was produced (a zero debounce emits at once) still starts from the current text.
+      .share(replay: 1)
+    await withDiscardingTaskGroup { group in
+      group.addTask { await self.filterLoop(text: debouncedText, run: run) }
+      group.addTask { await self.recentSearchesLoop(text: debouncedText, run: run) }
+    }
+  }
+
+  private func filterLoop(text: some AsyncSequence<String, Never> & Sendable, run: Int) async {
+    let inputs = combineLatest(text, methodChannel, ratingChannel, sourceChannel)
+    let passes = LatestTask()
+    for await (text, method, rating, source) in inputs {
+      let query = BrewQuery(text: text, method: method, minimumRating: rating)
+      let generation = startPass()
+      passes.replace { [filter] in
+        guard let results = try? await filter.results(for: query, in: source) else { return }
+        self.publish(results, generation: generation, run: run)
+      }
+    }
+    // Inputs that ended normally (finishInputs) let the last pass complete; a cancelled run
+    // cancels it, also when the cancellation comes while waiting for it.
+    if Task.isCancelled {
+      await passes.cancelAndWait()
+    } else {
+      await passes.wait()
+    }
+  }
+
+  private func recentSearchesLoop(
+    text: some AsyncSequence<String, Never> & Sendable, run: Int
+  ) async {
+    for await term in text where !term.isEmpty {
+      record(term, run: run)
+    }
+  }
+
+  /// Makes a new pass the newest one: every older pass is stale from now on.
+  func startPass() -> Int {
+    runState.withLock { state in
+      state.latestGeneration += 1
+      return state.latestGeneration
+    }
+  }
+
+  /// Whether `run` owns the engine and `generation` is its newest pass.
+  private func isCurrent(generation: Int, run: Int) -> Bool {
+    runState.withLock { $0.owner == run && $0.latestGeneration == generation }
+  }
+
+  /// Publishes a pass's results, unless a newer pass has started or the run lost ownership:
+  /// checked and written in one critical section of the store.
+  private func publish(_ results: [Brew], generation: Int, run: Int) {
+    output.publish(results, if: { self.isCurrent(generation: generation, run: run) })
+  }
+
+  private func record(_ term: String, run: Int) {
+    guard runState.withLock({ $0.owner == run }) else { return }
+    output.record(term)
+  }
+}
