@@ -60,7 +60,12 @@ enum JobRouter {
     _ = installHook
     // Unretained: the driver outlives its thread's use of the key (cleared in `leave`).
     pthread_setspecific(driverThreadKey, Unmanaged.passUnretained(driver).toOpaque())
+    // Main-actor work of the driver's tasks (VirtualMainExecutor); needs the marker just set.
+    MainExecutorHook.installAndVerify()
   }
+
+  /// Whether this thread is a driver's thread (while the driver runs).
+  static var isDriverThread: Bool { pthread_getspecific(driverThreadKey) != nil }
 
   /// Called on the driver's thread when it ends: its tasks are no longer routed to it.
   static func leaveDriverThread(_ driver: VirtualTimeDriver, ownedTasks: Set<UInt64>) {
@@ -75,7 +80,8 @@ enum JobRouter {
     taskOwners.withLock { $0[id] = driver }
   }
 
-  private static func owner(of job: UnownedJob) -> VirtualTimeDriver? {
+  /// The driver that owns `job`: the one running on this thread, else the one that runs its task.
+  static func owner(of job: UnownedJob) -> VirtualTimeDriver? {
     if let marker = pthread_getspecific(driverThreadKey) {
       return Unmanaged<VirtualTimeDriver>.fromOpaque(marker).takeUnretainedValue()
     }

@@ -163,11 +163,15 @@ public enum VirtualTimeError: Error, CustomStringConvertible, Sendable {
   case horizonExceeded(String)
   /// Too many jobs ran without time moving: a livelock such as a loop of `Task.yield()`.
   case jobLimitExceeded(String)
+  /// The body's tasks were resumed by work the driver does not run and cannot order with its
+  /// own (`DispatchQueue.main.async`), so the outcome would depend on real timing.
+  case unsupportedWork(String)
 
   /// The failure, with the pending work listed.
   public var description: String {
     switch self {
-    case .stalled(let report), .horizonExceeded(let report), .jobLimitExceeded(let report):
+    case .stalled(let report), .horizonExceeded(let report), .jobLimitExceeded(let report),
+      .unsupportedWork(let report):
       report
     }
   }

@@ -40,6 +40,8 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   /// When the driver's thread started, for the real time a failure report states.
   private let startedAt = ContinuousClock.now
   private let state = Mutex(State())
+  /// Jobs of the driver's tasks that the real main queue enqueued (a failure; main-actor hook).
+  let mainQueueArrivals = MainQueueArrivals()
 
   init(clock: TestClock, options: VirtualTimeOptions) {
     self.clock = clock
@@ -49,10 +51,11 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
 
   // MARK: Routing
 
-  func capture(_ job: UnownedJob) {
+  func capture(_ job: UnownedJob, onMainActor: Bool = false) {
+    mainQueueArrivals.note(job, at: clock.now)
     let taskID = runtimeTaskID(of: job)
     let isNewTask = state.withLock { state in
-      state.jobs.append(job)
+      state.jobs.append(DriverJob(job: job, onMainActor: onMainActor))
       return taskID != 0 && state.taskIDs.insert(taskID).inserted
     }
     if isNewTask { JobRouter.record(task: taskID, of: self) }
@@ -60,9 +63,10 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
+    mainQueueArrivals.note(job, at: clock.now)
     let accepted = state.withLock { state -> Bool in
       guard !state.ended else { return false }
-      state.jobs.append(job)
+      state.jobs.append(DriverJob(job: job, onMainActor: false))
       return true
     }
     // A job that arrives after the driver ended (a leftover task resumed by someone else) is
@@ -116,7 +120,10 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
 
   private func threadMain(completion: @Sendable (VirtualTimeError?) -> Void) {
     JobRouter.enterDriverThread(self)
-    let failure = runToCompletion()
+    mainQueueArrivals.arm()
+    let outcome = runToCompletion()
+    // A resumption from DispatchQueue.main explains (and outranks) any other outcome.
+    let failure = mainQueueArrivals.failure() ?? outcome
     let ownedTasks = state.withLock { state in
       state.ended = true
       return state.taskIDs
@@ -130,7 +137,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     var jobsSinceTimeMoved = 0
     while true {
       while let job = state.withLock({ $0.jobs.popFirst() }) {
-        job.runSynchronously(on: asUnownedTaskExecutor())
+        job.run(on: self)
         jobsSinceTimeMoved += 1
         state.withLock { $0.jobsRun += 1 }
         if jobsSinceTimeMoved > options.jobLimit {
@@ -158,8 +165,9 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
         return .stalled(
           report(
             reason: """
-              the body is suspended on work the driver cannot run (the main actor, a Dispatch \
-              queue, a real-clock sleep, another executor, or a continuation nobody resumes)
+              the body is suspended on work the driver cannot run (a Dispatch queue, a \
+              real-clock sleep, another executor, a task started outside the body, or a \
+              continuation nobody resumes)\(MainExecutorHook.stallNote)
               """))
       }
     }
@@ -254,17 +262,17 @@ private final class DriverLaunch: Sendable {
 
 /// A first-in, first-out queue of jobs that does not shift the array on every pop.
 struct JobQueue: Sendable {
-  private var storage: [UnownedJob] = []
+  private var storage: [DriverJob] = []
   private var head = 0
 
   var count: Int { storage.count - head }
   var isEmpty: Bool { count == 0 }
 
-  mutating func append(_ job: UnownedJob) {
+  mutating func append(_ job: DriverJob) {
     storage.append(job)
   }
 
-  mutating func popFirst() -> UnownedJob? {
+  mutating func popFirst() -> DriverJob? {
     guard head < storage.count else { return nil }
     let job = storage[head]
     head += 1
