@@ -71,6 +71,35 @@ public enum ScriptedSession {
     }
   }
 
+  /// Runs the script on ``MainActorBrewHistorySearchModel`` inside `withVirtualTime`, with a
+  /// main-actor body: the same steps as ``runPull(_:source:debounce:filter:)``, with every input
+  /// applied and every result published on the (virtual) main actor.
+  public static func runMainActor(
+    _ script: [TimedSearchInput],
+    source: [Brew],
+    debounce: Duration = .milliseconds(300)
+  ) async throws -> SearchTimeline {
+    let horizon = (script.last?.time ?? .zero) + debounce + .seconds(3600)
+    return try await withVirtualTime(options: VirtualTimeOptions(horizon: horizon)) {
+      @MainActor time in
+      let model = MainActorBrewHistorySearchModel(debounce: debounce, clock: time.clock)
+      model.updateSource(source)
+      let recorder = SessionRecorder { time.now.offset }
+      recorder.observe(model.base)
+      let running = Task { await model.run() }
+      await time.settle()
+      for step in script {
+        await time.advance(to: .zero.advanced(by: step.time))
+        model.base.apply(step.input)
+        await time.settle()
+      }
+      try await time.runUntilIdle()
+      running.cancel()
+      await running.value
+      return recorder.timeline
+    }
+  }
+
   /// Runs the script on ``PushBrewHistorySearchModel`` with a virtual-time scheduler on the same
   /// timeline.
   public static func runPush(

@@ -89,16 +89,18 @@ import Testing
   @Test func mainActorScenariosGiveIdenticalTimelines200Times() async throws {
     let first = try await Self.seed003ShapeRun() + Self.hoppingRun()
     var mismatches = 0
-    var slowest = Duration.zero
+    var durations: [Duration] = []
     for _ in 0..<200 {
       let start = ContinuousClock.now
       let again = try await Self.seed003ShapeRun() + Self.hoppingRun()
-      slowest = max(slowest, ContinuousClock.now - start)
+      durations.append(ContinuousClock.now - start)
       if again != first { mismatches += 1 }
     }
     #expect(mismatches == 0)
-    // Generous for a loaded 2-core machine; typical runs take about a millisecond.
-    #expect(slowest < .milliseconds(500), "slowest run: \(slowest)")
+    // Wall time, on a machine shared with other test processes: 95 % of runs within 50 ms (a
+    // run takes about a millisecond when the machine is idle; a loaded scheduler adds outliers).
+    let p95 = durations.sorted()[durations.count * 95 / 100]
+    #expect(p95 < .milliseconds(50), "95th percentile \(p95), slowest \(durations.max()!)")
   }
 
   @Test func aResumptionFromDispatchQueueMainIsReportedByName() async throws {

@@ -38,16 +38,21 @@ public final class PullSearchEngine: BrewSearchEngine {
   private let debounceInterval: Duration
   private let clock: any Clock<Duration>
   private let filter: BrewFilter
+  /// The actor results and recent terms are published on (the main actor for an app's model), or
+  /// `nil` to publish on the task that computed them.
+  private let publishingActor: (any Actor)?
 
   /// Creates an engine whose search text is debounced by `debounce` on `clock`, each pass
-  /// computed by `filter` and published to `output`.
+  /// computed by `filter` and published to `output` — on `publishingActor` when one is given.
   public init(
-    debounce: Duration, clock: some Clock<Duration>, filter: BrewFilter, output: BrewSearchOutput
+    debounce: Duration, clock: some Clock<Duration>, filter: BrewFilter, output: BrewSearchOutput,
+    publishingActor: (any Actor)? = nil
   ) {
     self.debounceInterval = debounce
     self.clock = clock
     self.filter = filter
     self.output = output
+    self.publishingActor = publishingActor
   }
 
   /// The search text channel's current value.
@@ -138,7 +143,7 @@ public final class PullSearchEngine: BrewSearchEngine {
       let generation = startPass()
       passes.replace { [filter] in
         guard let results = try? await filter.results(for: query, in: source) else { return }
-        self.publish(results, generation: generation, run: run)
+        await self.publish(results, generation: generation, run: run)
       }
     }
     // Inputs that ended normally (finishInputs) let the last pass complete; a cancelled run
@@ -154,7 +159,7 @@ public final class PullSearchEngine: BrewSearchEngine {
     text: some AsyncSequence<String, Never> & Sendable, run: Int
   ) async {
     for await term in text where !term.isEmpty {
-      record(term, run: run)
+      await record(term, run: run)
     }
   }
 
@@ -173,11 +178,27 @@ public final class PullSearchEngine: BrewSearchEngine {
 
   /// Publishes a pass's results, unless a newer pass has started or the run lost ownership:
   /// checked and written in one critical section of the store.
-  private func publish(_ results: [Brew], generation: Int, run: Int) {
+  private func publish(_ results: [Brew], generation: Int, run: Int) async {
+    guard let publishingActor else {
+      output.publish(results, if: { self.isCurrent(generation: generation, run: run) })
+      return
+    }
+    await publish(results, generation: generation, run: run, on: publishingActor)
+  }
+
+  /// Publishes on `actor` (the check that the pass is current is still made at the write).
+  private func publish(
+    _ results: [Brew], generation: Int, run: Int, on actor: isolated any Actor
+  ) {
     output.publish(results, if: { self.isCurrent(generation: generation, run: run) })
   }
 
-  private func record(_ term: String, run: Int) {
+  private func record(_ term: String, run: Int) async {
+    guard let publishingActor else { return record(term, run: run, on: nil) }
+    await record(term, run: run, on: publishingActor)
+  }
+
+  private func record(_ term: String, run: Int, on actor: isolated (any Actor)?) {
     guard runState.withLock({ $0.owner == run }) else { return }
     output.record(term)
   }

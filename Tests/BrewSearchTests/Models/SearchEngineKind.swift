@@ -2,10 +2,12 @@ import BrewSearch
 import BrewSearchReplay
 import Testing
 
-/// The two designs of the search model, so that one test runs against both.
+/// The designs of the search model, so that one test runs against both.
 enum SearchEngineKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
   case pull
   case push
+  /// The pull engine in ``MainActorBrewHistorySearchModel``, driven from the main actor.
+  case mainActor
 
   var testDescription: String { rawValue }
 
@@ -16,6 +18,8 @@ enum SearchEngineKind: String, CaseIterable, CustomTestStringConvertible, Sendab
     switch self {
     case .pull: try await ScriptedSession.runPull(script, source: source, debounce: debounce)
     case .push: ScriptedSession.runPush(script, source: source, debounce: debounce)
+    case .mainActor:
+      try await ScriptedSession.runMainActor(script, source: source, debounce: debounce)
     }
   }
 }
