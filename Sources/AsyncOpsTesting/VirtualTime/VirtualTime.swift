@@ -24,8 +24,11 @@ import Synchronization
 /// and `Task.yield()`. A continuation resumed from a thread outside the driver still reaches it,
 /// provided its task was started inside.
 ///
+/// Main-actor work of those tasks runs on the driver too, isolated to a virtual main actor: write
+/// the body `{ @MainActor time in ... }` to drive a `@MainActor` model.
+///
 /// ## What is not
-/// Work on the main actor, on a Dispatch queue, on a custom executor or a task executor the body
+/// Work on a Dispatch queue, on a custom executor or a task executor the body
 /// sets up itself, and sleeps on a real clock are not seen by the driver. If the body waits on
 /// such work and nothing else is runnable or pending on the clock, the driver waits up to
 /// ``VirtualTimeOptions/stallTimeout`` of real time and then throws ``VirtualTimeError/stalled(_:)``
