@@ -52,7 +52,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   // MARK: Routing
 
   func capture(_ job: UnownedJob, onMainActor: Bool = false) {
-    mainQueueArrivals.note(job, at: clock.now)
+    mainQueueArrivals.note(job, clock: clock)
     let taskID = runtimeTaskID(of: job)
     let isNewTask = state.withLock { state in
       state.jobs.append(DriverJob(job: job, onMainActor: onMainActor))
@@ -63,7 +63,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    mainQueueArrivals.note(job, at: clock.now)
+    mainQueueArrivals.note(job, clock: clock)
     let accepted = state.withLock { state -> Bool in
       guard !state.ended else { return false }
       state.jobs.append(DriverJob(job: job, onMainActor: false))
