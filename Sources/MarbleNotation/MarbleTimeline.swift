@@ -16,23 +16,27 @@ public enum MarbleEvent: Hashable, Sendable {
   }
 
   /// The event as marble notation: `a`, `'ax'`, `|` or `^`.
+  ///
+  /// Parsing the notation gives this event back, for every string: inside quotes, `'` is
+  /// written `\'` and `\` is written `\\` (`it's` is `'it\'s'`).
   public var notation: String {
     switch self {
     case .finish: return "|"
     case .failure: return "^"
     case .value(let text):
-      if text.count == 1, let character = text.first, character.isMarbleBareValue {
+      let scalars = text.unicodeScalars
+      if scalars.count == 1, let scalar = scalars.first, scalar.isMarbleBareValue {
         return text
       }
-      return "'\(text)'"
+      var quoted = String.UnicodeScalarView()
+      quoted.append("'")
+      for scalar in scalars {
+        if scalar == "'" || scalar == "\\" { quoted.append("\\") }
+        quoted.append(scalar)
+      }
+      quoted.append("'")
+      return String(quoted)
     }
-  }
-}
-
-extension Character {
-  /// Letters and digits of ASCII stand for themselves in a marble; anything else is quoted.
-  var isMarbleBareValue: Bool {
-    isASCII && (isLetter || isNumber)
   }
 }
 
@@ -40,7 +44,8 @@ extension Character {
 ///
 /// The notation: one position per tick; `-` nothing; a letter or digit: that one-character
 /// element; `|` finish; `^` failure; `[...]` several events in one tick; `'abc'` a
-/// multi-character element in one tick; spaces ignored.
+/// multi-character element in one tick, in which `\'` stands for `'` and `\\` for `\` (any
+/// other backslash is itself); spaces ignored.
 ///
 /// ```swift
 /// let timeline = try MarbleTimeline(parsing: "a-[bc]-'xy'|")

@@ -145,7 +145,12 @@ extension CombineLatestStateMachine {
       state = .combining(Combining(baseCount: baseCount, consumer: consumer))
       return .startReaders
     case .combining(var combining):
-      precondition(combining.consumer == nil, "next() called while another next() is waiting")
+      precondition(
+        combining.consumer == nil,
+        """
+        combineLatest: next() was called on an iterator (or a copy of it) while another call of \
+        next() on it is still waiting; iterate each iterator from one task at a time
+        """)
       state = .modifying
       defer { state = .combining(combining) }
       guard let index = combining.arrivals.popFirst() else {

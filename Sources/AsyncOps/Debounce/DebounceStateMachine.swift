@@ -119,7 +119,12 @@ struct DebounceStateMachine<
       phase = .running
       return .startUpstream
     case .running:
-      precondition(consumer == nil, "next() called concurrently on one iterator")
+      precondition(
+        consumer == nil,
+        """
+        debounce: next() was called on an iterator (or a copy of it) while another call of \
+        next() on it is still waiting; iterate each iterator from one task at a time
+        """)
       guard let ready = takeReady() else { return .suspend }
       return .deliver(ready)
     case .finished:
@@ -136,6 +141,13 @@ struct DebounceStateMachine<
       preconditionFailure("suspend(_:) before next()")
     case .running:
       if let ready = takeReady() { return ready }
+      // Two copies of one iterator can both pass `next()` before either suspends.
+      precondition(
+        self.consumer == nil,
+        """
+        debounce: next() was called on an iterator (or a copy of it) while another call of \
+        next() on it is still waiting; iterate each iterator from one task at a time
+        """)
       self.consumer = consumer
       return nil
     case .finished:
