@@ -3,9 +3,16 @@
 /// what the caller must do.
 ///
 /// Every upstream element starts an *inner* run in its own task — one transform for `mapLatest`,
-/// one inner sequence for `flatMapLatest` — numbered by a generation. A newer element supersedes
-/// the current run: its task is cancelled, a result of it the consumer has not taken is dropped,
-/// and every later event of that generation is ignored, so a stale result is never emitted.
+/// one inner sequence for `flatMapLatest` — numbered by the element's generation. A newer element
+/// supersedes the current run: its task is cancelled, a result of it the consumer has not taken
+/// is dropped, and every later event of that generation is ignored, so a stale result is never
+/// emitted.
+///
+/// A run's task is *launched* for an element and *begins* when it first runs, taking the newest
+/// element then. At most one launched task waits to begin: an element that arrives while one
+/// waits replaces the element it will take, instead of launching another task. An upstream that
+/// outpaces task creation therefore leaves no backlog of tasks; an element superseded before any
+/// task began for it never starts its transform (it would start already cancelled).
 ///
 /// The waiting parties are generic tokens so that the machine can be unit-tested synchronously:
 /// `Consumer` is the continuation of a consumer suspended in `next()`, `Upstream` the task that
@@ -17,7 +24,9 @@
 /// - a waiting consumer means nothing is ready for it (`due == nil`, `end == nil`);
 /// - a waiting inner run means its element is due (`innerWaiter != nil` ⇒ `due != nil`).
 @usableFromInline
-struct MapLatestStateMachine<Element, Failure: Error, Consumer, Upstream, Inner, InnerWaiter> {
+struct MapLatestStateMachine<
+  Input, Element, Failure: Error, Consumer, Upstream, Inner, InnerWaiter
+> {
   /// How the sequence ended, kept until the consumer has taken every element before it.
   @usableFromInline
   enum End {
@@ -60,9 +69,10 @@ struct MapLatestStateMachine<Element, Failure: Error, Consumer, Upstream, Inner,
   /// What the upstream reader must do after an element.
   @usableFromInline
   enum ProduceAction {
-    /// Start the inner run of this generation, after cancelling the superseded one (its task,
-    /// and its waiter, resumed with `false`).
-    case startInner(generation: UInt64, cancelling: Inner?, stopping: InnerWaiter?)
+    /// Cancel the superseded run (its task, and its waiter, resumed with `false`), then launch a
+    /// task with this launch id — or none when a launched task has not begun yet: it will take
+    /// the new element.
+    case supersede(launching: UInt64?, cancelling: Inner?, stopping: InnerWaiter?)
     /// The consumer is gone: stop reading.
     case stop
   }
@@ -103,11 +113,19 @@ struct MapLatestStateMachine<Element, Failure: Error, Consumer, Upstream, Inner,
   @usableFromInline var phase = Phase.initial
   @usableFromInline var upstream: Upstream?
   @usableFromInline var consumer: Consumer?
-  /// The generation of the newest inner run; 0 before the first element.
+  /// The generation of the newest upstream element; 0 before the first one.
   @usableFromInline var generation: UInt64 = 0
-  /// Whether the newest inner run has not ended yet.
-  @usableFromInline var innerActive = false
-  /// The task of the newest inner run, once registered (while it is active).
+  /// The newest element, until a launched task begins and takes it.
+  @usableFromInline var waitingInput: Input?
+  /// The launch id of the task launched for `waitingInput` that has not begun yet.
+  @usableFromInline var launched: UInt64?
+  /// Its handle, once registered.
+  @usableFromInline var launchedTask: Inner?
+  @usableFromInline var nextLaunch: UInt64 = 0
+  /// The launch id of the run in progress for the newest element (begun, not ended, not
+  /// superseded).
+  @usableFromInline var active: UInt64?
+  /// The task of that run, once registered.
   @usableFromInline var inner: Inner?
   /// The newest inner run, waiting for the consumer to take its due element.
   @usableFromInline var innerWaiter: InnerWaiter?
@@ -175,7 +193,10 @@ struct MapLatestStateMachine<Element, Failure: Error, Consumer, Upstream, Inner,
     phase = .finished
     upstream = nil
     consumer = nil
-    innerActive = false
+    waitingInput = nil
+    launched = nil
+    launchedTask = nil
+    active = nil
     inner = nil
     innerWaiter = nil
     due = nil
@@ -190,7 +211,8 @@ struct MapLatestStateMachine<Element, Failure: Error, Consumer, Upstream, Inner,
       phase = .finished
       return Resumptions()
     }
-    var resumptions = Resumptions(upstream: upstream, inner: inner, innerWaiter: innerWaiter)
+    var resumptions = Resumptions(
+      upstream: upstream, inner: inner ?? launchedTask, innerWaiter: innerWaiter)
     if let consumer { resumptions.consumer = (consumer, .success(nil)) }
     finish()
     return resumptions
@@ -206,56 +228,97 @@ struct MapLatestStateMachine<Element, Failure: Error, Consumer, Upstream, Inner,
     return nil
   }
 
-  /// The upstream produced an element: it supersedes the current inner run, whose result the
-  /// consumer has not taken is stale and dropped.
+  /// The upstream produced `input`: it supersedes the current run, whose result the consumer has
+  /// not taken is stale and dropped.
   @inlinable
-  mutating func upstreamProduced() -> ProduceAction {
+  mutating func upstreamProduced(_ input: Input) -> ProduceAction {
     guard phase == .running, end == nil else { return .stop }
     due = nil
     generation &+= 1
-    innerActive = true
-    let action = ProduceAction.startInner(
-      generation: generation, cancelling: inner.take(), stopping: innerWaiter.take())
-    return action
+    waitingInput = input
+    var cancelling: Inner?
+    if active != nil {
+      active = nil
+      cancelling = inner.take()
+    }
+    let stopping = innerWaiter.take()
+    guard launched == nil else {
+      return .supersede(launching: nil, cancelling: cancelling, stopping: stopping)
+    }
+    let launch = nextLaunch
+    nextLaunch &+= 1
+    launched = launch
+    return .supersede(launching: launch, cancelling: cancelling, stopping: stopping)
   }
 
-  /// The upstream finished: at once with no inner run active; otherwise after that run.
+  /// Whether a run is launched or in progress for the newest element.
+  @inlinable
+  var runPending: Bool { launched != nil || active != nil }
+
+  /// The upstream finished: at once with no run pending; otherwise after that run.
   @inlinable
   mutating func upstreamFinished() -> Resumptions {
     guard phase == .running, end == nil else { return Resumptions() }
-    guard !innerActive else {
+    guard !runPending else {
       upstreamFinishedEarly = true
       return Resumptions()
     }
     return ended(.finished, Resumptions())
   }
 
-  /// The upstream failed: the active inner run is cancelled and the failure delivered at once
-  /// (after an element already due).
+  /// The upstream failed: the run is cancelled and the failure delivered at once (after an
+  /// element already due).
   @inlinable
   mutating func upstreamFailed(_ failure: Failure) -> Resumptions {
     guard phase == .running, end == nil else { return Resumptions() }
-    innerActive = false
-    let resumptions = Resumptions(inner: inner.take(), innerWaiter: innerWaiter.take())
+    let resumptions = Resumptions(
+      inner: inner.take() ?? launchedTask.take(), innerWaiter: innerWaiter.take())
+    active = nil
+    launched = nil
+    waitingInput = nil
     return ended(.failed(failure), resumptions)
   }
 
   // MARK: - Inner runs
 
-  /// The task of an inner run was created. Returns it when it must be cancelled at once: its
+  /// The task of launch `launch` was created. Returns it when it must be cancelled at once: its
   /// run was superseded, or the iteration ended, before it was registered.
   @inlinable
-  mutating func innerStarted(_ task: Inner, generation: UInt64) -> Inner? {
-    guard phase == .running, generation == self.generation else { return task }
-    // A run that already ended needs no handle (and no cancellation).
-    if innerActive { inner = task }
+  mutating func innerStarted(_ task: Inner, launch: UInt64) -> Inner? {
+    guard phase == .running else { return task }
+    if launched == launch {
+      launchedTask = task
+    } else if active == launch {
+      inner = task
+    } else {
+      return task
+    }
     return nil
+  }
+
+  /// The task of launch `launch` begins: it takes the newest element and its generation, or
+  /// `nil` when it has nothing to do (the iteration ended).
+  @inlinable
+  mutating func innerBegan(launch: UInt64) -> (input: Input, generation: UInt64)? {
+    guard phase == .running, launched == launch, let input = waitingInput.take() else {
+      return nil
+    }
+    launched = nil
+    active = launch
+    inner = launchedTask.take()
+    return (input, generation)
+  }
+
+  /// Whether events of `generation` belong to the run in progress for the newest element.
+  @inlinable
+  func isCurrent(_ generation: UInt64) -> Bool {
+    phase == .running && active != nil && generation == self.generation
   }
 
   /// An inner sequence produced `element`.
   @inlinable
   mutating func innerProduced(_ element: Element, generation: UInt64) -> InnerProduceAction {
-    guard phase == .running, generation == self.generation, innerActive else { return .stop }
+    guard isCurrent(generation) else { return .stop }
     if let consumer = consumer.take() { return .resumeConsumer(consumer, element) }
     due = element
     return .wait
@@ -265,7 +328,7 @@ struct MapLatestStateMachine<Element, Failure: Error, Consumer, Upstream, Inner,
   /// `false` (stop) to resume it with at once, or `nil` when it was stored and waits.
   @inlinable
   mutating func innerSuspend(_ waiter: InnerWaiter, generation: UInt64) -> Bool? {
-    guard phase == .running, generation == self.generation, innerActive else { return false }
+    guard isCurrent(generation) else { return false }
     guard due != nil else { return true }  // taken meanwhile
     innerWaiter = waiter
     return nil
@@ -275,10 +338,8 @@ struct MapLatestStateMachine<Element, Failure: Error, Consumer, Upstream, Inner,
   /// result, for `mapLatest`). Ignored for a superseded run.
   @inlinable
   mutating func innerFinished(generation: UInt64, last: Element?) -> Resumptions {
-    guard phase == .running, generation == self.generation, innerActive else {
-      return Resumptions()
-    }
-    innerActive = false
+    guard isCurrent(generation) else { return Resumptions() }
+    active = nil
     inner = nil
     var resumptions = Resumptions()
     if let last {
@@ -288,7 +349,7 @@ struct MapLatestStateMachine<Element, Failure: Error, Consumer, Upstream, Inner,
         due = last
       }
     }
-    guard upstreamFinishedEarly else { return resumptions }
+    guard upstreamFinishedEarly, !runPending else { return resumptions }
     return ended(.finished, resumptions)
   }
 
@@ -296,10 +357,8 @@ struct MapLatestStateMachine<Element, Failure: Error, Consumer, Upstream, Inner,
   /// the upstream is cancelled. Ignored for a superseded run, whose failure is its cancellation.
   @inlinable
   mutating func innerFailed(_ failure: Failure, generation: UInt64) -> Resumptions {
-    guard phase == .running, generation == self.generation, innerActive else {
-      return Resumptions()
-    }
-    innerActive = false
+    guard isCurrent(generation) else { return Resumptions() }
+    active = nil
     inner = nil
     return ended(.failed(failure), Resumptions(upstream: upstream))
   }

@@ -7,7 +7,9 @@ import Synchronization
 /// The upstream is read continuously, so a newer element cancels the stale inner run when it
 /// arrives, whatever the consumer is doing. Each inner run is an unstructured task, because a
 /// superseded run must be cancelled on its own; the machine's generations make sure nothing of a
-/// superseded run is ever emitted, and the iterator's end cancels the last run.
+/// superseded run is ever emitted, and the iterator's end cancels the last run. A run's task takes
+/// the newest element when it begins, so an upstream faster than task start-up costs one lock per
+/// element, not one task.
 @usableFromInline
 final class MapLatestStorage<Base: AsyncSequence & Sendable, Element: Sendable, Failure: Error>:
   Sendable
@@ -16,7 +18,7 @@ where Base.Element: Sendable {
   @usableFromInline typealias Consumer = UnsafeContinuation<Outcome, Never>
   @usableFromInline typealias InnerWaiter = UnsafeContinuation<Bool, Never>
   @usableFromInline typealias Machine = MapLatestStateMachine<
-    Element, Failure, Consumer, Task<Void, Never>, Task<Void, Never>, InnerWaiter
+    Base.Element, Element, Failure, Consumer, Task<Void, Never>, Task<Void, Never>, InnerWaiter
   >
   /// Runs the inner work of one upstream element: hands each element but the last to `yield`
   /// (which returns `false` when the run must stop) and returns the last one, if any.
@@ -99,11 +101,11 @@ where Base.Element: Sendable {
     var iterator = base.makeAsyncIterator()
     do {
       while let element = try await iterator.next(isolation: nil) {
-        switch machine.withLock({ $0.upstreamProduced() }) {
-        case .startInner(let generation, let superseded, let waiting):
+        switch machine.withLock({ $0.upstreamProduced(element) }) {
+        case .supersede(let launch, let superseded, let waiting):
           waiting?.resume(returning: false)
           superseded?.cancel()
-          startInner(element, generation: generation)
+          if let launch { launchInner(launch) }
         case .stop:
           return
         }
@@ -116,14 +118,19 @@ where Base.Element: Sendable {
 
   // MARK: - Inner runs
 
+  /// Creates the task of one run. It takes the newest element when it begins, so while it waits
+  /// to run, newer elements need no task of their own.
   @inlinable
-  func startInner(_ element: Base.Element, generation: UInt64) {
-    let task = Task { await self.runInner(element, generation: generation) }
-    machine.withLock { $0.innerStarted(task, generation: generation) }?.cancel()
+  func launchInner(_ launch: UInt64) {
+    let task = Task { await self.runInner(launch: launch) }
+    machine.withLock { $0.innerStarted(task, launch: launch) }?.cancel()
   }
 
   @inlinable
-  func runInner(_ element: Base.Element, generation: UInt64) async {
+  func runInner(launch: UInt64) async {
+    guard let (element, generation) = machine.withLock({ $0.innerBegan(launch: launch) }) else {
+      return
+    }
     do {
       let last = try await innerRun(element) { await self.yieldInner($0, generation: generation) }
       perform(machine.withLock { $0.innerFinished(generation: generation, last: last) })
