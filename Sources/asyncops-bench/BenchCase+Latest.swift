@@ -19,7 +19,7 @@ extension BenchCase {
   static let mapLatestSwitch = BenchCase(
     name: "mapLatest-switch",
     summary: "mapLatest { $0 } of a synchronous 0..<N source; per input element",
-    size: 200_000, quickSize: 2_000, repetitions: 5,
+    size: 1_000_000, quickSize: 10_000, repetitions: 5,
     measure: { count in await runMapLatestSwitch(count) })
 }
 
