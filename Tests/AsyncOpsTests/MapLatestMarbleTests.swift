@@ -30,6 +30,13 @@ import Testing
     }
   }
 
+  @Test func mapLatestRule2_aResultDueAtTheInstantOfANewerElementIsEmittedFirst() async throws {
+    // a's transform completes at 3, the instant b arrives: the timer of 3 comes first.
+    try await expectMarbles(["a--b---|"], "---a--b|") { inputs, clock in
+      inputs[0].mapLatest(delayedTransform(3, clock: clock))
+    }
+  }
+
   @Test func mapLatestRule3_theFinishWaitsForTheRunningTransform() async throws {
     try await expectMarbles(["a|"], "---[a|]") { inputs, clock in
       inputs[0].mapLatest(delayedTransform(3, clock: clock))
