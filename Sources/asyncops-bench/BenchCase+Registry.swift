@@ -5,6 +5,8 @@ extension BenchCase {
     .floor,
     .handoff,
     .debounceBurst,
+    .throttleBurst,
+    .mapLatestSwitch,
     .combineLatest2,
     .combineLatest3,
     .combineLatest4,
