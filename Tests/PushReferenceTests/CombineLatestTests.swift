@@ -67,7 +67,9 @@ import Testing
     }
   }
 
-  @Test func subscriberWithoutDemandGetsTheLatestCombinationOnRequest() {
+  /// As Combine (OpenCombine `testUpstreamExceedsDemand`): a combination made while the
+  /// subscriber has no demand is dropped, not owed; a later request waits for the next value.
+  @Test func combinationMadeWithoutDemandIsDropped() {
     let left = PassthroughSubject<String, Never>()
     let right = PassthroughSubject<String, Never>()
     let subscriber = RecordingSubscriber<(String, String), Never>(initialDemand: .none)
@@ -76,7 +78,9 @@ import Testing
     right.send("x")
     left.send("b")
     subscriber.request(.max(1))
-    #expect(subscriber.values.map { $0.0 + $0.1 } == ["bx"])
+    #expect(subscriber.values.isEmpty)
+    right.send("y")
+    #expect(subscriber.values.map { $0.0 + $0.1 } == ["by"])
   }
 
   @Test func currentValueSubjectsCombineAtOnce() {
