@@ -28,10 +28,13 @@ extension Publishers {
       self.upstream = upstream
     }
 
-    /// Attaches `subscriber` through a switch of its own.
+    /// Attaches `subscriber` through a switch of its own: as in Combine, the subscriber gets its
+    /// subscription first, then the upstream is subscribed to.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(SwitchToLatestSubscription<Inner, S>(downstream: subscriber))
+      let switcher = SwitchToLatestSubscription<Inner, S>(downstream: subscriber)
+      subscriber.receive(subscription: switcher)
+      upstream.subscribe(switcher)
     }
   }
 }

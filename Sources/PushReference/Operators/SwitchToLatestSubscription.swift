@@ -26,7 +26,8 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     /// Forgets everything; returns the subscriptions to cancel.
     mutating func terminate() -> [Boxed] {
       defer { self = State(isTerminated: true) }
-      return [outer, inner].compactMap { $0 }
+      // Combine cancels the inner publisher first (OpenCombine `testCancelCancels`).
+      return [inner, outer].compactMap { $0 }
     }
   }
 
@@ -40,14 +41,13 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
 
   func receive(subscription: any Subscription) {
     let boxed = UncheckedSendable(subscription)
-    let downstream = state.withLock { state -> UncheckedSendable<Downstream>? in
-      guard !state.isTerminated, !state.hasOuterSubscription else { return nil }
+    let accepted = state.withLock { state in
+      guard !state.isTerminated, !state.hasOuterSubscription else { return false }
       state.hasOuterSubscription = true
       state.outer = boxed
-      return state.downstream
+      return true
     }
-    guard let downstream else { return subscription.cancel() }
-    downstream.value.receive(subscription: self)
+    guard accepted else { return subscription.cancel() }
     subscription.request(.unlimited)
   }
 
@@ -101,14 +101,20 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
 
   fileprivate func innerReceive(subscription: any Subscription, generation: UInt64) {
     let boxed = UncheckedSendable(subscription)
-    let demand = state.withLock { state -> Subscribers.Demand? in
-      guard !state.isTerminated, state.activeGeneration == generation, state.inner == nil
-      else { return nil }
+    let decision = state.withLock { state -> InnerSubscriptionDecision in
+      guard !state.isTerminated else { return .cancel }
+      // An inner publisher that has finished: Combine leaves what it sends alone
+      // (OpenCombine `testSwitchToLatestInnerReceiveSubscriptionTwice`).
+      if state.activeGeneration == nil, state.generation == generation { return .ignore }
+      guard state.activeGeneration == generation, state.inner == nil else { return .cancel }
       state.inner = boxed
-      return state.demand
+      return .accept(state.demand)
     }
-    guard let demand else { return subscription.cancel() }
-    if demand > 0 { subscription.request(demand) }
+    switch decision {
+    case .accept(let demand): if demand > 0 { subscription.request(demand) }
+    case .ignore: break
+    case .cancel: subscription.cancel()
+    }
   }
 
   fileprivate func innerReceive(_ value: Inner.Output, generation: UInt64) -> Subscribers.Demand {
@@ -143,6 +149,13 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     }
     for subscription in cancelled { subscription.value.cancel() }
     downstream?.value.receive(completion: completion)
+  }
+
+  /// What becomes of a subscription an inner publisher hands over.
+  private enum InnerSubscriptionDecision {
+    case accept(Subscribers.Demand)
+    case ignore
+    case cancel
   }
 
   /// The subscriber given to one inner publisher.
