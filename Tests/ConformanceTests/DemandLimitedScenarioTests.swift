@@ -23,15 +23,12 @@ import Testing
 
   @Test func oneAtATimeSubscriberOfAnInput() async throws {
     let input = ["abcd---|"]
-    let pull = try await SlowConsumerRun.pull(input, consumers: [Self.slow], render: { $0 }) {
-      $0[0]
-    }
+    let pull = try await SlowConsumerRun.pull(
+      input, consumers: [Self.slow], render: { $0 }, build: { $0[0] })
     let hot = try SlowConsumerRun.push(
-      input, from: .hot, consumers: [Self.slow], render: { $0 }
-    ) { inputs, _ in inputs[0] }
+      input, from: .hot, consumers: [Self.slow], render: { $0 }, build: { inputs, _ in inputs[0] })
     let cold = try SlowConsumerRun.push(
-      input, from: .cold, consumers: [Self.slow], render: { $0 }
-    ) { inputs, _ in inputs[0] }
+      input, from: .cold, consumers: [Self.slow], render: { $0 }, build: { inputs, _ in inputs[0] })
     #expect(pull == ["a-b-c-d-|"], "pull: every element, each when the consumer asks")
     #expect(hot == ["a-c----|"], "push, hot: b and d arrive without demand and are lost")
     #expect(cold == ["a-b-c-d|"], "push, cold: the input waits; the finish needs no demand")
@@ -40,14 +37,14 @@ import Testing
   @Test func oneAtATimeSubscriberOfCombineLatest() async throws {
     let inputs = ["abcd----|", "x-------|"]
     let pull = try await SlowConsumerRun.pull(
-      inputs, consumers: [Self.slow], render: { "\($0.0)\($0.1)" }
-    ) { combineLatest($0[0], $0[1]) }
+      inputs, consumers: [Self.slow], render: { "\($0.0)\($0.1)" },
+      build: { combineLatest($0[0], $0[1]) })
     let hot = try SlowConsumerRun.push(
-      inputs, from: .hot, consumers: [Self.slow], render: { "\($0.0)\($0.1)" }
-    ) { inputs, _ in inputs[0].combineLatest(inputs[1]) }
+      inputs, from: .hot, consumers: [Self.slow], render: { "\($0.0)\($0.1)" },
+      build: { inputs, _ in inputs[0].combineLatest(inputs[1]) })
     let cold = try SlowConsumerRun.push(
-      inputs, from: .cold, consumers: [Self.slow], render: { "\($0.0)\($0.1)" }
-    ) { inputs, _ in inputs[0].combineLatest(inputs[1]) }
+      inputs, from: .cold, consumers: [Self.slow], render: { "\($0.0)\($0.1)" },
+      build: { inputs, _ in inputs[0].combineLatest(inputs[1]) })
     #expect(pull == ["'ax'-'bx'-'cx'-'dx'-|"], "pull: backpressure, one tuple per element")
     #expect(hot == ["'ax'-'cx'-----|"], "push, hot: the demand reaches the subjects, b and d lost")
     #expect(cold == ["'ax'-'bx'-'cx'-'dx'-|"], "push, cold: the inputs wait, as in pull")
@@ -57,14 +54,13 @@ import Testing
     // Quiet until tick 1: share connects at its first subscriber (see HarnessDifferenceTests).
     let input = ["-abcd---|"]
     let pull = try await SlowConsumerRun.pull(
-      input, consumers: [Self.fast, Self.slow], render: { $0 }
-    ) { $0[0].share() }
+      input, consumers: [Self.fast, Self.slow], render: { $0 }, build: { $0[0].share() })
     let hot = try SlowConsumerRun.push(
-      input, from: .hot, consumers: [Self.fast, Self.slow], render: { $0 }
-    ) { inputs, _ in inputs[0].share() }
+      input, from: .hot, consumers: [Self.fast, Self.slow], render: { $0 },
+      build: { inputs, _ in inputs[0].share() })
     let cold = try SlowConsumerRun.push(
-      input, from: .cold, consumers: [Self.fast, Self.slow], render: { $0 }
-    ) { inputs, _ in inputs[0].share() }
+      input, from: .cold, consumers: [Self.fast, Self.slow], render: { $0 },
+      build: { inputs, _ in inputs[0].share() })
     #expect(
       pull == ["-abc-d--|", "-a-b-c-d-|"],
       "pull, .bounded(1): lossless for both; the upstream waits for the slow consumer")

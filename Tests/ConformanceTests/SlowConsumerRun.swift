@@ -27,7 +27,7 @@ enum SlowConsumerRun {
   static func pull<Output: AsyncSequence & Sendable>(
     _ inputs: [String], consumers: [Int?], tick: Duration = .milliseconds(1),
     render: @escaping @Sendable (Output.Element) -> String,
-    _ build: @escaping @Sendable ([AsyncTestSource<String>]) -> Output
+    build: @escaping @Sendable ([AsyncTestSource<String>]) -> Output
   ) async throws -> [String] {
     let timelines = try inputs.map { try MarbleTimeline(parsing: $0) }
     return try await withVirtualTime { time in
@@ -72,7 +72,7 @@ enum SlowConsumerRun {
     _ inputs: [String], from kind: PushInputs, consumers: [Int?],
     tick: Duration = .milliseconds(1),
     render: @escaping (Output.Output) -> String,
-    _ build: ([AnyPublisher<String, MarbleFailure>], VirtualTimeScheduler) -> Output
+    build: ([AnyPublisher<String, MarbleFailure>], VirtualTimeScheduler) -> Output
   ) throws -> [String] where Output.Failure == MarbleFailure {
     let timelines = try inputs.map { try MarbleTimeline(parsing: $0) }
     let scheduler = VirtualTimeScheduler()
