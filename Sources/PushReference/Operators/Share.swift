@@ -6,7 +6,10 @@ extension Publishers {
   ///
   /// - The first subscriber connects the upstream; later ones join the same stream.
   /// - No replay, no buffer: a late subscriber misses earlier values, and a subscriber without
-  ///   demand loses the value.
+  ///   demand loses the value. That holds whatever the upstream: the shared subject asks the
+  ///   upstream for everything once any subscriber has demand, so a share is hot even when its
+  ///   upstream would wait for demand. (Without a share, a subscriber without demand loses values
+  ///   only from a hot upstream, such as a subject; a cold one, such as `Just`, waits.)
   /// - When the last subscriber cancels, the upstream is cancelled; a later subscriber connects
   ///   it again.
   /// - Once the upstream has completed, a new subscriber receives only the completion.
