@@ -18,6 +18,8 @@ enum TrackingEvent<Input: Equatable, Failure: Error & Equatable>: Equatable, Cus
   }
 }
 
+extension TrackingEvent: Sendable where Input: Sendable, Failure: Sendable {}
+
 /// A subscriber that records every event and does what the test's closures say: the equivalent
 /// of OpenCombine's `TrackingSubscriberBase`. By default it requests nothing.
 final class TrackingSubscriber<Input: Equatable, Failure: Error & Equatable>: Subscriber {
