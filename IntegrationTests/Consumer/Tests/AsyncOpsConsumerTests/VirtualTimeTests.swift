@@ -13,12 +13,14 @@ import Testing
   }
 
   @Test func combineLatestOfFiveInputsOnMarbles() async throws {
+    let fiveInputs = ["a---|", "-b--|", "--c-|", "---d|", "---e|"]
+    let build:
+      @Sendable ([AsyncTestSource<String>], TestClock) -> AsyncCombineLatestSequence<
+        any Error, AsyncTestSource<String>, AsyncTestSource<String>, AsyncTestSource<String>,
+        AsyncTestSource<String>, AsyncTestSource<String>
+      > = { inputs, _ in combineLatest(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4]) }
     let outputs = try await recordMarbles(
-      ["a---|", "-b--|", "--c-|", "---d|", "---e|"],
-      render: { "\($0.0)\($0.1)\($0.2)\($0.3)\($0.4)" }
-    ) { inputs, _ in
-      combineLatest(inputs[0], inputs[1], inputs[2], inputs[3], inputs[4])
-    }
+      fiveInputs, render: { "\($0.0)\($0.1)\($0.2)\($0.3)\($0.4)" }, build)
     let expected = try MarbleTimeline(parsing: "---'abcde'|")
     #expect(outputs[0] == expected)
     #expect(expected.ticks[3] == [.value("abcde")])
