@@ -46,23 +46,19 @@ enum PullMarbles {
       }
     case 5:
       return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
-        let combined = combineLatest(s[0], s[1], s[2], s[3], s[4])
-        return combined
+        combineLatest(s[0], s[1], s[2], s[3], s[4])
       }
     case 6:
       return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
-        let combined = combineLatest(s[0], s[1], s[2], s[3], s[4], s[5])
-        return combined
+        combineLatest(s[0], s[1], s[2], s[3], s[4], s[5])
       }
     case 7:
       return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
-        let combined = combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
-        return combined
+        combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
       }
     default:
       return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
-        let combined = combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
-        return combined
+        combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
       }
     }
   }

@@ -65,11 +65,12 @@ struct CombineLatestStateMachine<Consumer, Reader> {
 
   @usableFromInline var state: State
 
-  /// Creates the machine for `baseCount` bases.
+  /// Creates the machine for `baseCount` bases. With no base no tuple can ever come, so the
+  /// combination has ended before it starts (as when a base finishes without producing).
   @inlinable
   init(baseCount: Int) {
-    precondition(baseCount > 0, "combineLatest needs at least one base")
-    state = .idle(baseCount: baseCount)
+    precondition(baseCount >= 0, "combineLatest: a negative base count")
+    state = baseCount == 0 ? .ended(failure: nil) : .idle(baseCount: baseCount)
   }
 }
 
