@@ -30,9 +30,10 @@ public enum MarbleEvent: Hashable, Sendable {
 }
 
 extension Character {
-  /// Letters and digits of ASCII stand for themselves in a marble; anything else is quoted.
+  /// A letter of any script (`a`, `é`, `ж`, `咖`) or an ASCII digit stands for itself in a
+  /// marble; anything else is quoted.
   var isMarbleBareValue: Bool {
-    isASCII && (isLetter || isNumber)
+    isLetter || (isASCII && isNumber)
   }
 }
 
