@@ -22,12 +22,34 @@ import Testing
     #expect(result.stdout == "pull: ----|\npush: ----|\n")
   }
 
-  @Test func sharePrintsOneLinePerConsumerAndReplayIsPullOnly() throws {
-    let result = try BrewSearchProcess.run(["marbles", "share:0,2:replay=1", "a-b-c|"])
+  @Test func sharePrintsOneLinePerConsumer() throws {
+    let result = try BrewSearchProcess.run(["marbles", "share:0,2", "a-b-c|"])
     #expect(result.status == 0)
     #expect(
       result.stdout
-        == "pull[1]: a-b-c|\npull[2]: --[ab]-c|\npush[1]: a-b-c|\npush[2]: --b-c|\n")
+        == "pull[1]: a-b-c|\npull[2]: --b-c|\npush[1]: a-b-c|\npush[2]: --b-c|\n")
+  }
+
+  @Test func replayIsPullOnly() throws {
+    let result = try BrewSearchProcess.run(
+      ["marbles", "--engine", "pull", "share:0,2:replay=1", "a-b-c|"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "pull[1]: a-b-c|\npull[2]: --[ab]-c|\n")
+  }
+
+  @Test(arguments: ["push", "both"])
+  func aSettingTheEngineDoesNotSupportIsAnErrorNamingIt(engine: String) throws {
+    let result = try BrewSearchProcess.run(
+      ["marbles", "--engine", engine, "share:0:replay=1", "ab|"])
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("does not support replay=1"), "\(result.stderr)")
+  }
+
+  @Test func aLetterOfAnyScriptIsABareElement() throws {
+    let result = try BrewSearchProcess.run(["marbles", "debounce:1", "é-ж-咖|"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "pull: -é-ж-[咖|]\npush: -é-ж-[咖|]\n")
   }
 
   @Test func removeDuplicatesDropsRepeats() throws {

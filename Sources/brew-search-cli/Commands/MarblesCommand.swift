@@ -14,10 +14,11 @@ enum MarblesCommand {
       combineLatest              two to \(CombineLatestArity.maximum) inputs
       removeDuplicates           one input
       share:T1,T2,...[:replay=R] consumers registered at those ticks, up to \(maximumTick)
-                                 (replay: pull only)
+                                 (replay: pull only, so it needs --engine pull)
 
-    MARBLES: one position per tick; - nothing; a letter or digit: that element; | finish;
-    ^ failure; [...] several events in one tick; 'abc' a multi-character element; spaces ignored.
+    MARBLES: one position per tick; - nothing; a letter (any script) or a digit: that element;
+    | finish; ^ failure; [...] several events in one tick; 'abc' a multi-character element;
+    spaces ignored.
     A marble may start with '-': put '--' before the inputs.
 
     EXAMPLE:
@@ -63,6 +64,15 @@ enum MarblesCommand {
     }
     let engines: [MarbleEngine] =
       engineChoice == "both" ? [.pull, .push] : [MarbleEngine(rawValue: engineChoice) ?? .pull]
+    // A setting an engine would silently ignore is an error: its output would not mean what the
+    // operator says.
+    for engine in engines {
+      if let setting = operation.unsupportedSetting(on: engine) {
+        throw CommandLineError(
+          "operator '\(arguments.positionals[0])': the \(engine.rawValue) engine does not support "
+            + "\(setting); choose --engine pull")
+      }
+    }
     var lines: [String] = []
     for engine in engines {
       let outputs: [MarbleTimeline]

@@ -8,8 +8,10 @@ enum SearchCommand {
     USAGE: brew-search [search] [--data FILE | --generate N [--seed S]] [--debounce MS]
                                 [--engine pull|push] [--json]
 
-    On a terminal: a live, full-screen search. Type to search the notes and method names; Tab and
-    Shift-Tab cycle the method filter; + and - change the minimum rating; Esc or Ctrl-C exits.
+    On a terminal: a live, full-screen search. Type to search the notes and method names (every
+    printable character is text); Left, Right, Home, End, Backspace, Delete and Ctrl-U edit the
+    query; Tab and Shift-Tab cycle the method filter; Up and Down change the minimum rating; PgUp
+    and PgDn scroll the results; Esc or Ctrl-C exits.
 
     With standard input from a pipe or a file: one event per line, as in a replay script without
     times (text STRING, method NAME|any, rating N, source sample|FILE), and every emission is
@@ -75,7 +77,7 @@ enum SearchCommand {
     var lineNumber = 0
     for await line in StandardInput.lines() {
       lineNumber += 1
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      let trimmed = SearchScript.trimmingLeadingBlanks(line[...])
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       let input: SearchInput
       do {
