@@ -13,8 +13,22 @@ extension MarbleOperator {
     switch (self, engine) {
     case (.share(_, let replay), .push) where replay > 0:
       "replay=\(replay) (push has no replay: Combine's share() does not keep elements)"
+    case (.debounceWithOptions(_, let leading, let maxWait), .push):
+      ([leading ? "leading" : nil, maxWait.map { "maxWait=\($0)" }].compactMap(\.self)
+        .joined(separator: " and ")) + " (push has neither: Combine's debounce has no such option)"
     default:
       nil
     }
+  }
+}
+
+extension MarbleOperator {
+  /// Whether, with both engines asked for, an engine that lacks a setting is left out (with a
+  /// note) instead of the command failing: the debounce options exist in pull only by design
+  /// (SEMANTICS.md "debounce options"), so there is nothing to compare. A `share` replay stays an
+  /// error: its push line would silently show a different operator beside the pull line.
+  public var leavesOutAnEngineThatLacksASetting: Bool {
+    if case .debounceWithOptions = self { return true }
+    return false
   }
 }
