@@ -2,11 +2,12 @@ import BrewSearch
 import Foundation
 import Synchronization
 
-/// `brew-search [search] [--data FILE] [--debounce MS] [--engine pull|push] [--json]`
+/// `brew-search [search] [--data FILE] [--debounce MS] [--max-wait MS] [--engine pull|push]
+/// [--json]`
 enum SearchCommand {
   static let help = """
     USAGE: brew-search [search] [--data FILE | --generate N [--seed S]] [--debounce MS]
-                                [--engine pull|push] [--json]
+                                [--max-wait MS] [--engine pull|push] [--json]
 
     On a terminal: a live, full-screen search. Type to search the notes and method names (every
     printable character is text); Left, Right, Home, End, Backspace, Delete and Ctrl-U edit the
@@ -22,22 +23,28 @@ enum SearchCommand {
       --generate N      search N generated brews instead (deterministic, see --seed)
       --seed S          the generator's seed (default 1)
       --debounce MS     the search text's debounce interval (default 300)
+    \(MaxWaitOption.help)
       --engine E        pull (structured concurrency, default) or push (Combine semantics)
       --json            piped mode: one JSON object per line
     """
 
   static let spec = ArgumentSpec(
-    command: "search", valueOptions: ["--data", "--debounce", "--engine", "--generate", "--seed"],
+    command: "search",
+    valueOptions: [
+      "--data", "--debounce", "--max-wait", "--engine", "--generate", "--seed",
+    ],
     flags: ["--json"], positionals: 0...0)
 
   static func run(_ arguments: ParsedArguments) async throws -> Int32 {
     let engine = try arguments.choice("--engine", of: ["pull", "push"], default: "pull")
-    let debounce = Duration.milliseconds(
-      try arguments.integer("--debounce", in: 0...600_000, default: 300))
+    let debounceMilliseconds = try arguments.integer("--debounce", in: 0...600_000, default: 300)
+    let debounce = Duration.milliseconds(debounceMilliseconds)
+    let maxWait = try MaxWaitOption.parse(
+      arguments, debounce: debounceMilliseconds, engine: engine)
     let brews = try BrewSourceOptions.load(arguments)
     let format = EmissionFormat(json: arguments.has("--json"))
     if engine == "pull" {
-      let session = PullLiveSession(brews: brews, debounce: debounce)
+      let session = PullLiveSession(brews: brews, debounce: debounce, maxWait: maxWait)
       return try await run(session, engine: engine, format: format)
     }
     let session = PushLiveSession(brews: brews, debounce: debounce)
