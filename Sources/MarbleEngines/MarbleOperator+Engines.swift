@@ -15,7 +15,7 @@ extension MarbleOperator {
       "replay=\(replay) (push has no replay: Combine's share() does not keep elements)"
     case (.debounceWithOptions(_, let leading, let maxWait), .push):
       ([leading ? "leading" : nil, maxWait.map { "maxWait=\($0)" }].compactMap(\.self)
-        .joined(separator: " and ")) + " (push has neither: Combine's debounce has no such option)"
+        .joined(separator: " and ")) + " (Combine's debounce has neither leading nor maxWait)"
     default:
       nil
     }
