@@ -240,19 +240,18 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
       // Numbered as each combination arrives, in arrival order: a newer one makes every older
       // pass stale at once, whatever its task is doing.
       .map { inputs in (inputs: inputs, generation: self.startPass()) }
-      // One pass per combination; a newer one cancels the pass still running, whose result is
-      // never emitted. Finished inputs let the last pass complete; cancelling this loop cancels
-      // it, also after finishInputs() (mapLatest rules 1, 3 and 5).
-      .mapLatest { [filter] pass -> (results: [Brew], generation: Int)? in
+      // One pass per combination; a newer one cancels the pass still running. Finished inputs
+      // let the last pass complete; cancelling this loop cancels it, also after finishInputs()
+      // (mapLatest rules 1, 3 and 5). A pass publishes from its own task as soon as it is done,
+      // not when this loop takes its result: a pass that completes is shown even if newer
+      // inputs arrive right after, as long as none had arrived before it was written.
+      .mapLatest { [filter] pass in
         let (text, method, rating, source) = pass.inputs
         let query = BrewQuery(text: text, method: method, minimumRating: rating)
-        guard let results = try? await filter.results(for: query, in: source) else { return nil }
-        return (results, pass.generation)
+        guard let results = try? await filter.results(for: query, in: source) else { return }
+        self.publish(results, generation: pass.generation, run: run)
       }
-    for await pass in passes {
-      guard let pass else { continue }
-      publish(pass.results, generation: pass.generation, run: run)
-    }
+    for await _ in passes {}
   }
 
   private func recentSearchesLoop(
