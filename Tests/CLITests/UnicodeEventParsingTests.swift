@@ -53,7 +53,9 @@ import Testing
       ["search", "--data", file.path, "--debounce", "0"], input: Data("text one\n".utf8))
     #expect(result.status == 0, "\(result.stderr)")
     let brewLines = result.stdout.split(separator: "\n").filter { $0.contains("m1") }
-    #expect(brewLines.count == 2, "one line per pass: \(result.stdout)")
+    // One line per published pass: the pass for "one" always, the initial full list only when
+    // it completes before "one" arrives (a real-time race: a stale pass is never published).
+    #expect((1...2).contains(brewLines.count), "one line per pass: \(result.stdout)")
     #expect(brewLines.allSatisfy { $0.hasSuffix(#"one\ntwo\\three"#) }, "\(result.stdout)")
   }
 
