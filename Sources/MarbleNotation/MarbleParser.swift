@@ -79,16 +79,22 @@ struct MarbleParser {
     case "]":
       throw error(at: start, "unbalanced ']': no matching '['")
     default:
-      // A bare value is one ASCII letter or digit, as a whole character (no combining mark).
-      let next = position + 1
-      let followedByExtension = next < scalars.count && scalars[next].properties.isGraphemeExtend
+      // A bare value is one letter of any script with its combining marks (`é` precomposed or
+      // decomposed), or one ASCII digit.
+      var end = position + 1
+      if scalar.isMarbleLetter {
+        while end < scalars.count, scalars[end].properties.isGraphemeExtend { end += 1 }
+      }
+      let followedByExtension = end < scalars.count && scalars[end].properties.isGraphemeExtend
       guard scalar.isMarbleBareValue, !followedByExtension else {
         throw error(
           at: start,
           "unexpected character '\(character(at: start))' (use a letter, a digit, or quote it)")
       }
-      position += 1
-      return .value(String(Character(scalar)))
+      var value = String.UnicodeScalarView()
+      value.append(contentsOf: scalars[position..<end])
+      position = end
+      return .value(String(value))
     }
   }
 
@@ -135,8 +141,18 @@ struct MarbleParser {
 }
 
 extension Unicode.Scalar {
-  /// Letters and digits of ASCII stand for themselves in a marble; anything else is quoted.
+  /// A letter of any script (`a`, `é`, `ж`, `咖`) or an ASCII digit stands for itself in a
+  /// marble; anything else is quoted.
   var isMarbleBareValue: Bool {
-    isASCII && properties.isAlphabetic || ("0"..."9").contains(self)
+    isMarbleLetter || ("0"..."9").contains(self)
+  }
+
+  /// A letter (general category L*) of any script.
+  var isMarbleLetter: Bool {
+    switch properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
+      true
+    default: false
+    }
   }
 }

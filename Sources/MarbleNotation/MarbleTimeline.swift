@@ -1,6 +1,7 @@
 /// One event of a marble diagram: an element, the finish or the failure of a sequence.
 public enum MarbleEvent: Hashable, Sendable {
-  /// An element. Single letters and digits are written bare (`a`), anything else quoted (`'ax'`).
+  /// An element. A single letter (of any script) or ASCII digit is written bare (`a`, `é`),
+  /// anything else quoted (`'ax'`).
   case value(String)
   /// The sequence finished normally (`|`).
   case finish
@@ -25,7 +26,10 @@ public enum MarbleEvent: Hashable, Sendable {
     case .failure: return "^"
     case .value(let text):
       let scalars = text.unicodeScalars
-      if scalars.count == 1, let scalar = scalars.first, scalar.isMarbleBareValue {
+      if let first = scalars.first, first.isMarbleBareValue,
+        scalars.dropFirst().allSatisfy({ $0.properties.isGraphemeExtend }),
+        first.isMarbleLetter || scalars.count == 1
+      {
         return text
       }
       var quoted = String.UnicodeScalarView()

@@ -29,7 +29,7 @@ import Synchronization
 /// actor: main-actor hops escape the virtual-time driver that tests run on.
 ///
 /// ## Stale passes
-/// Each filter pass runs in its own task. When a newer combination of inputs arrives while a pass
+/// Each filter pass runs in its own task, under `mapLatest`. When a newer combination of inputs arrives while a pass
 /// is still running (a slow filter), the stale pass is cancelled and never published: a result is
 /// stored only if, at the moment it is written (checked in the same critical section), its pass
 /// is still the newest one of the run that owns the model. `onFilterApplied` is called only for
@@ -58,6 +58,7 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
   @ObservationIgnored private let sourceChannel = AsyncCurrentValue(
     BrewSource(version: 0, brews: []))
   @ObservationIgnored private let debounceInterval: Duration
+  @ObservationIgnored private let maxWait: Duration?
   @ObservationIgnored private let clock: any Clock<Duration>
   @ObservationIgnored private let filter: BrewFilter
 
@@ -68,16 +69,21 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
   ///
   /// - Parameters:
   ///   - debounce: How long the text must stay unchanged before it is searched. Default: 300 ms.
+  ///   - maxWait: The longest continuous typing goes unsearched: the text is searched at least
+  ///     this often while it keeps changing (debounce's `maxWait:`; a value below `debounce`
+  ///     counts as `debounce`). Default: `nil`, no limit.
   ///   - clock: The clock the debounce waits on; inject a `TestClock` in tests.
   ///   - recentSearchLimit: The most recent terms kept. Default: 10.
   ///   - filter: How one pass is computed. Default: ``BrewFilter/indexed()``.
   public init(
     debounce: Duration = .milliseconds(300),
+    maxWait: Duration? = nil,
     clock: some Clock<Duration> = ContinuousClock(),
     recentSearchLimit: Int = 10,
     filter: BrewFilter = .indexed()
   ) {
     self.debounceInterval = debounce
+    self.maxWait = maxWait
     self.clock = clock
     self.filter = filter
     self.recentSearchLimit = max(1, recentSearchLimit)
@@ -218,7 +224,7 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
   private func runPipeline<C: Clock<Duration>>(clock: C, run: Int) async {
     let debouncedText =
       searchTextChannel
-      .debounce(for: debounceInterval, clock: clock)
+      .debounce(for: debounceInterval, clock: clock, maxWait: maxWait)
       .removeDuplicates()
       // replay: 1, because the text is state: a loop whose iterator registers after the first
       // value was produced (a zero debounce emits at once) still starts from the current text.
@@ -230,23 +236,22 @@ public final class BrewHistorySearchModel: BrewSearchModel, Sendable {
   }
 
   private func filterLoop(text: some AsyncSequence<String, Never> & Sendable, run: Int) async {
-    let inputs = combineLatest(text, methodChannel, ratingChannel, sourceChannel)
-    let passes = LatestTask()
-    for await (text, method, rating, source) in inputs {
-      let query = BrewQuery(text: text, method: method, minimumRating: rating)
-      let generation = startPass()
-      passes.replace { [filter] in
+    let passes = combineLatest(text, methodChannel, ratingChannel, sourceChannel)
+      // Numbered as each combination arrives, in arrival order: a newer one makes every older
+      // pass stale at once, whatever its task is doing.
+      .map { inputs in (inputs: inputs, generation: self.startPass()) }
+      // One pass per combination; a newer one cancels the pass still running. Finished inputs
+      // let the last pass complete; cancelling this loop cancels it, also after finishInputs()
+      // (mapLatest rules 1, 3 and 5). A pass publishes from its own task as soon as it is done,
+      // not when this loop takes its result: a pass that completes is shown even if newer
+      // inputs arrive right after, as long as none had arrived before it was written.
+      .mapLatest { [filter] pass in
+        let (text, method, rating, source) = pass.inputs
+        let query = BrewQuery(text: text, method: method, minimumRating: rating)
         guard let results = try? await filter.results(for: query, in: source) else { return }
-        self.publish(results, generation: generation, run: run)
+        self.publish(results, generation: pass.generation, run: run)
       }
-    }
-    // Inputs that ended normally (finishInputs) let the last pass complete; a cancelled run
-    // cancels it, also when the cancellation comes while waiting for it.
-    if Task.isCancelled {
-      await passes.cancelAndWait()
-    } else {
-      await passes.wait()
-    }
+    for await _ in passes {}
   }
 
   private func recentSearchesLoop(

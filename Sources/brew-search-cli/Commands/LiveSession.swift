@@ -23,8 +23,9 @@ final class PullLiveSession: LiveSession {
   let model: BrewHistorySearchModel
   private let running = Mutex<Task<Void, Never>?>(nil)
 
-  init(brews: [Brew], debounce: Duration) {
-    let model = BrewHistorySearchModel(debounce: debounce, clock: ContinuousClock())
+  init(brews: [Brew], debounce: Duration, maxWait: Duration? = nil) {
+    let model = BrewHistorySearchModel(
+      debounce: debounce, maxWait: maxWait, clock: ContinuousClock())
     model.updateSource(brews)
     self.model = model
   }
