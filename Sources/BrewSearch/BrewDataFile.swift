@@ -86,8 +86,13 @@ public enum BrewDataFile {
     guard case .array = top.kind else {
       throw InvalidBrew(offset: top.offset, problem: .notAnArray)
     }
+    // Sized from the file (a brew takes ~100–170 bytes): growing a million-entry dictionary
+    // rehashes every id several times.
+    let estimate = reader.bytes.count / 160
     var brews: [Brew] = []
+    brews.reserveCapacity(estimate)
     var firstIndexByID: [String: Int] = [:]
+    firstIndexByID.reserveCapacity(estimate)
     if !reader.consume(UInt8(ascii: "]")) {
       repeat {
         let brew = try decodeBrew(&reader, index: brews.count)

@@ -23,6 +23,7 @@ extension BenchCase {
     .searchNaive,
     .search,
     .typingReplay,
+    .jsonLoad,
   ]
 
   /// The case every ratio is taken against.
