@@ -27,7 +27,10 @@ final class BrewIndexStorage: Sendable {
   /// every comparison takes the exact path.
   let fastPathEnabled: Bool
 
-  init(_ brews: [Brew]) {
+  /// How many brews between two `progress` calls.
+  static let progressInterval = 65_536
+
+  init(_ brews: [Brew], progress: ((Int) -> Void)? = nil) {
     precondition(brews.count < Int(Int32.max), "the index holds fewer than 2^31 brews")
     self.brews = brews
     fastPathEnabled = Self.asciiFoldingAgreesWithLocale()
@@ -45,7 +48,9 @@ final class BrewIndexStorage: Sendable {
         buffer[end] = 0
         end += 1
         offsets[position + 1] = end
+        if let progress, position % Self.progressInterval == 0 { progress(position) }
       }
+      progress?(brews.count)
       for padding in end..<end + SubstringScanner.overread { buffer[padding] = 0 }
       initialized = end + SubstringScanner.overread
     }

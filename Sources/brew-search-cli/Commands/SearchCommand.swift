@@ -34,10 +34,11 @@ enum SearchCommand {
     let engine = try arguments.choice("--engine", of: ["pull", "push"], default: "pull")
     let debounce = Duration.milliseconds(
       try arguments.integer("--debounce", in: 0...600_000, default: 300))
-    let brews = try BrewSourceOptions.load(arguments)
+    let progress = ProgressBar.forCommand()
+    let brews = try BrewSourceOptions.load(arguments, progress: progress)
     let format = EmissionFormat(json: arguments.has("--json"))
     if engine == "pull" {
-      let session = PullLiveSession(brews: brews, debounce: debounce)
+      let session = PullLiveSession(brews: brews, debounce: debounce, progress: progress)
       return try await run(session, engine: engine, format: format)
     }
     let session = PushLiveSession(brews: brews, debounce: debounce)
