@@ -24,6 +24,7 @@ extension BenchCase {
     .search,
     .typingReplay,
     .jsonLoad,
+    .liveKeystroke,
   ]
 
   /// The case every ratio is taken against.
