@@ -25,6 +25,8 @@ extension BenchCase {
     .searchNaive,
     .search,
     .typingReplay,
+    .jsonLoad,
+    .liveKeystroke,
   ]
 
   /// The case every ratio is taken against.

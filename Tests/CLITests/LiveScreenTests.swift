@@ -59,7 +59,7 @@ import Testing
     let live = try LiveSearch()
     #expect(live.terminal.read(until: "42 brews"), "\(live.terminal.transcript)")
     live.terminal.type("tea-like")
-    #expect(live.terminal.read(until: "Search: tea-like▏"))
+    #expect(live.terminal.read(until: "Search: tea-like▏"), "\(live.terminal.transcript)")
     #expect(live.terminal.read(until: "1 brew\u{1B}"), "found: \(live.terminal.transcript)")
     #expect(live.terminal.read(until: "Jasmine, tea-like."))
     live.terminal.type("+")
@@ -168,5 +168,24 @@ import Testing
     let live = try LiveSearch(["--data", try Self.dataFile(notes: ["first\nsecond\r\nthird"])])
     #expect(live.terminal.read(until: "first↵second↵third"), "\(live.terminal.transcript)")
     #expect(live.quit())
+  }
+
+  @Test func generatingAndIndexingShowAProgressBarAndNeverZeroBrews() throws {
+    let live = try LiveSearch(["--generate", "200000"])
+    #expect(live.terminal.read(until: "Generating"), "\(live.terminal.transcript)")
+    #expect(live.terminal.read(until: "/ 200,000 brews"), "a count out of the total")
+    #expect(live.terminal.read(until: "Indexing"))
+    #expect(live.terminal.read(until: "100%  200,000 / 200,000 brews"))
+    #expect(live.terminal.read(until: "200000 brews"), "the screen, with every brew")
+    #expect(!live.terminal.transcript.contains("K0 brews"), "never a misleading 0 brews")
+    #expect(live.quit())
+  }
+
+  @Test func pipedModeWritesNoProgressToAPipe() throws {
+    let result = try BrewSearchProcess.run(
+      ["search", "--generate", "100000", "--debounce", "0", "--json"],
+      input: Data("text zzzz-none\n".utf8))
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
   }
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// The brews a command starts with: `--data FILE`, `--generate N [--seed S]`, or the sample.
 enum BrewSourceOptions {
-  static func load(_ arguments: ParsedArguments) throws -> [Brew] {
+  /// The brews; `progress` shows the loading or generating of large sources.
+  static func load(_ arguments: ParsedArguments, progress: ProgressBar? = nil) throws -> [Brew] {
     let data = arguments.value("--data")
     let generate = arguments.value("--generate")
     if data != nil, generate != nil {
@@ -12,20 +13,33 @@ enum BrewSourceOptions {
     if arguments.value("--seed") != nil, generate == nil {
       throw CommandLineError("--seed only applies with --generate N")
     }
-    if let data { return try loadFile(data) }
+    if let data { return try loadFile(data, progress: progress) }
     if generate != nil {
       let count = try arguments.integer("--generate", in: 0...10_000_000, default: 0)
       let seed = try arguments.integer("--seed", in: 0...Int.max, default: 1)
-      return BrewGenerator(seed: UInt64(seed)).brews(count: count)
+      let progress = count >= ProgressBar.minimumBrews ? progress : nil
+      defer { progress?.clear() }
+      return BrewGenerator(seed: UInt64(seed)).brews(count: count) { made in
+        progress?.show(
+          "Generating", fraction: Double(made) / Double(max(1, count)), count: made, total: count)
+      }
     }
     return Brew.sampleHistory
   }
 
   /// Reads and checks a JSON data file; every problem names the file, line and column.
-  static func loadFile(_ path: String) throws -> [Brew] {
+  static func loadFile(_ path: String, progress: ProgressBar? = nil) throws -> [Brew] {
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    // A small file loads in a blink: no bar (one would only flash).
+    let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+    let progress = size >= ProgressBar.minimumBrews * 100 ? progress : nil
+    progress?.show("Reading \(name)", fraction: 0, count: 0)
+    defer { progress?.clear() }
     let bytes = try InputFiles.readData(path, what: "data file")
     do {
-      return try BrewDataFile.decode(bytes, file: path)
+      return try BrewDataFile.decode(bytes, file: path) { count, fraction in
+        progress?.show("Loading \(name)", fraction: fraction, count: count)
+      }
     } catch {
       throw CommandLineError("\(error)")
     }

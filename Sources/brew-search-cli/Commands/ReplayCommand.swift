@@ -43,7 +43,7 @@ enum ReplayCommand {
     let debounce = try arguments.integer("--debounce", in: 0...600_000, default: 300)
     let maxWait = try MaxWaitOption.parse(arguments, debounce: debounce, engine: engine)
     let format = EmissionFormat(json: arguments.has("--json"))
-    let source = try BrewSourceOptions.load(arguments)
+    let source = try BrewSourceOptions.load(arguments, progress: ProgressBar.forCommand())
     let scriptText = try InputFiles.readText(scriptPath, what: "script")
     let script: SearchScript
     do {

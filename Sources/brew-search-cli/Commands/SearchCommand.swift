@@ -41,10 +41,12 @@ enum SearchCommand {
     let debounce = Duration.milliseconds(debounceMilliseconds)
     let maxWait = try MaxWaitOption.parse(
       arguments, debounce: debounceMilliseconds, engine: engine)
-    let brews = try BrewSourceOptions.load(arguments)
+    let progress = ProgressBar.forCommand()
+    let brews = try BrewSourceOptions.load(arguments, progress: progress)
     let format = EmissionFormat(json: arguments.has("--json"))
     if engine == "pull" {
-      let session = PullLiveSession(brews: brews, debounce: debounce, maxWait: maxWait)
+      let session = PullLiveSession(
+        brews: brews, debounce: debounce, maxWait: maxWait, progress: progress)
       return try await run(session, engine: engine, format: format)
     }
     let session = PushLiveSession(brews: brews, debounce: debounce)

@@ -12,10 +12,12 @@ struct InteractiveSearch<Session: LiveSession> {
   let engine: String
 
   func run() async -> Int32 {
+    let session = session
     let screen = LiveScreen(
       model: session.model,
       screen: SearchScreen(
-        useColor: ProcessInfo.processInfo.environment["NO_COLOR"] == nil, engineName: engine))
+        useColor: ProcessInfo.processInfo.environment["NO_COLOR"] == nil, engineName: engine),
+      queryChanged: { session.prefetch($0) })
     session.model.onFilterApplied = { screen.passPublished() }
     session.model.onRecentSearchesChanged = { screen.draw() }
     screen.draw(full: true)

@@ -19,26 +19,37 @@ final class LiveScreen<Model: BrewSearchModel>: Sendable {
   private let state = Mutex(State())
   private let size: @Sendable () -> (rows: Int, columns: Int)
   private let write: @Sendable (String) -> Void
+  private let queryChanged: @Sendable (BrewQuery) -> Void
 
+  /// - Parameter queryChanged: called on the key thread with the new query after each key that
+  ///   changed it (the live session starts searching ahead of the debounce).
   init(
     model: Model, screen: SearchScreen,
     size: @escaping @Sendable () -> (rows: Int, columns: Int) = { RawTerminal.size },
-    write: @escaping @Sendable (String) -> Void = Terminal.write
+    write: @escaping @Sendable (String) -> Void = Terminal.write,
+    queryChanged: @escaping @Sendable (BrewQuery) -> Void = { _ in }
   ) {
     self.model = model
     self.screen = screen
     self.size = size
     self.write = write
+    self.queryChanged = queryChanged
   }
 
   /// Applies keys to the controls and redraws what they changed; returns the model's inputs.
   func handle(_ keys: [Key]) -> SearchControls.Outcome {
-    state.withLock { state in
+    let (outcome, query) = state.withLock { state in
       let page = SearchScreen.resultRows(forScreenRows: size().rows)
       let outcome = state.controls.apply(keys, pageSize: page)
       if !outcome.exit { draw(&state, full: false) }
-      return outcome
+      let controls = state.controls
+      return (
+        outcome,
+        BrewQuery(text: controls.text, method: controls.method, minimumRating: controls.rating)
+      )
     }
+    if !outcome.inputs.isEmpty, !outcome.exit { queryChanged(query) }
+    return outcome
   }
 
   /// Marks that a pass was published, and redraws.
