@@ -15,6 +15,8 @@ struct BenchRunner {
 
   /// Smoke-run sizes and repetition counts.
   let quick: Bool
+  /// `--repetitions`: overrides every case's repetition count.
+  let repetitionsOverride: Int?
   /// Where progress of long cases is shown.
   let progress: ProgressLine
 
@@ -28,7 +30,8 @@ struct BenchRunner {
     let body = try await benchCase.prepare(quick ? benchCase.quickSize : benchCase.size)
     var isLong = preparing.duration(to: clock.now) >= ProgressLine.longCaseThreshold
     let repetitions =
-      quick ? min(benchCase.repetitions, BenchOptions.quickRepetitions) : benchCase.repetitions
+      repetitionsOverride
+      ?? (quick ? min(benchCase.repetitions, BenchOptions.quickRepetitions) : benchCase.repetitions)
     let runs = benchCase.warmups + repetitions
     var timed: [(nanoseconds: Double, outcome: RunOutcome)] = []
     for run in 0..<runs {
@@ -64,9 +67,7 @@ struct BenchRunner {
       return (name: field, value: median(values))
     }
     return CaseMeasurement(
-      name: name, elements: timed.last?.outcome.elements ?? 0, repetitions: timed.count,
-      nsPerElement: median(perElement), fastestNsPerElement: perElement.min() ?? 0,
-      slowestNsPerElement: perElement.max() ?? 0, peakMemoryBytes: peak,
-      extraFields: extraFields)
+      name: name, elements: timed.last?.outcome.elements ?? 0, runsNsPerElement: perElement,
+      peakMemoryBytes: peak, extraFields: extraFields)
   }
 }
