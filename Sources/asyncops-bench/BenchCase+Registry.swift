@@ -10,7 +10,7 @@ extension BenchCase {
       // Floors.
       [.handoff],
       [.floor],
-      .variants(of: SourceOnlyWorkload()),
+      .asyncVariants(of: SourceOnlyWorkload()),
 
       // Operators (each on a synchronous source, `-async` and `-async-channel`).
       .variants(of: DebounceBurstWorkload()),

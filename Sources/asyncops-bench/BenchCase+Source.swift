@@ -1,6 +1,8 @@
-/// `source` (and `-async`, `-async-channel`): the operator cases' sources iterated directly, with
-/// no operator: what the source alone costs per element, so an operator's `-async` figure can be
-/// split into the source's hop and the operator's own work. One element = one value received.
+/// `source-async`, `source-async-channel`: the operator cases' suspending sources iterated
+/// directly, with no operator: what the source alone costs per element, so an operator's
+/// `-async` figure can be split into the source's hop and the operator's own work. (The
+/// synchronous source alone costs nothing measurable: the optimiser folds the loop.) One element
+/// = one value received.
 struct SourceOnlyWorkload: OperatorWorkload {
   let name = "source"
   let measures = "%@ iterated directly, no operator; per element"

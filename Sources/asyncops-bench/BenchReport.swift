@@ -60,8 +60,9 @@ struct BenchReport {
     let spread =
       "\(measurement.repetitions) runs \(NumberFormatting.fixed(measurement.fastestNsPerElement, 1))"
       + "–\(NumberFormatting.fixed(measurement.slowestNsPerElement, 1)) ns"
+    let cpu = "cpu \(NumberFormatting.fixed(median(measurement.runsCpuNsPerElement), 1)) ns"
     let extras = measurement.extraFields.map { "\($0.name)=\(NumberFormatting.json($0.value))" }
-    print(row(measurement.name, padded, notes: ([spread] + extras).joined(separator: ", ")))
+    print(row(measurement.name, padded, notes: ([spread, cpu] + extras).joined(separator: ", ")))
     fflush(nil)
   }
 
@@ -81,6 +82,8 @@ struct BenchReport {
     _ measurement: CaseMeasurement, ratioToHandoff: Double?, ratioToFloor: Double?
   ) -> String {
     let runs = measurement.runsNsPerElement.map { NumberFormatting.fixed($0, 3) }
+    let cpu = measurement.runsCpuNsPerElement.map { NumberFormatting.fixed($0, 1) }
+    let switches = measurement.runsContextSwitchesPerElement.map { NumberFormatting.fixed($0, 4) }
     var fields: [(String, String)] = [
       ("case", jsonString(measurement.name)),
       ("nsPerElement", NumberFormatting.fixed(measurement.nsPerElement, 3)),
@@ -93,7 +96,10 @@ struct BenchReport {
       ("repetitions", String(measurement.repetitions)),
       ("fastestNsPerElement", NumberFormatting.fixed(measurement.fastestNsPerElement, 3)),
       ("slowestNsPerElement", NumberFormatting.fixed(measurement.slowestNsPerElement, 3)),
+      ("cpuNsPerElement", NumberFormatting.fixed(median(measurement.runsCpuNsPerElement), 3)),
       ("runsNsPerElement", "[" + runs.joined(separator: ", ") + "]"),
+      ("runsCpuNsPerElement", "[" + cpu.joined(separator: ", ") + "]"),
+      ("runsContextSwitchesPerElement", "[" + switches.joined(separator: ", ") + "]"),
     ]
     fields += measurement.extraFields.map { ($0.name, NumberFormatting.json($0.value)) }
     return "{" + fields.map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + "}"

@@ -6,6 +6,12 @@ struct CaseMeasurement: Sendable {
   let elements: Int
   /// Nanoseconds per element of each timed repetition (warm-ups excluded), in run order.
   let runsNsPerElement: [Double]
+  /// Context switches of the process per element in each timed repetition (see
+  /// ``ContextSwitches``), in run order.
+  let runsContextSwitchesPerElement: [Double]
+  /// CPU time (every thread, user + system) per element in each timed repetition: wall time
+  /// minus the time threads waited, plus the time both cores worked at once.
+  let runsCpuNsPerElement: [Double]
   /// Peak resident-memory growth during the case (see ``PeakMemoryProbe``), if measurable.
   let peakMemoryBytes: Int?
   /// The median of each of the case's extra fields, in the case's order.

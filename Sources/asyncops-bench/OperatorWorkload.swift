@@ -41,6 +41,14 @@ struct WorkloadSizes: Sendable {
 }
 
 extension [BenchCase] {
+  /// The `-async` and `-async-channel` cases of `workload` only.
+  static func asyncVariants(of workload: some OperatorWorkload) -> [BenchCase] {
+    [
+      .operatorCase(workload, source: StreamSource(), size: workload.sizes.async),
+      .operatorCase(workload, source: ChannelSource(), size: workload.sizes.async),
+    ]
+  }
+
   /// The cases of `workload`, one per source kind: synchronous, `-async` (an `AsyncStream` with a
   /// producer task), `-async-channel` (a rendezvous channel).
   static func variants(of workload: some OperatorWorkload) -> [BenchCase] {
