@@ -93,6 +93,18 @@ enum BenchComparison {
           + verdict.padding(to: 12) + normalized.leftPadding(to: 10))
     }
     lines.append("")
+    if let baseHandoff = base.first(where: { $0.name == BenchCase.handoffName }),
+      let newHandoff = new.first(where: { $0.name == BenchCase.handoffName }),
+      baseHandoff.nsPerElement > 0
+    {
+      let moved = newHandoff.nsPerElement / baseHandoff.nsPerElement
+      let threshold = max(minimumThreshold, baseHandoff.noise + newHandoff.noise)
+      if verdict(ratio: moved, threshold: threshold) != "within noise" {
+        lines.append(
+          "warning: handoff itself moved (NEW/BASE \(NumberFormatting.fixed(moved, 2))): the "
+            + "machine was busier in one run; read ×handoff, or rerun both on a quieter machine")
+      }
+    }
     lines.append(
       ["faster", "slower", "within noise"].map { "\(tally[$0, default: 0]) \($0)" }
         .joined(separator: ", "))
