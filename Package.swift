@@ -14,6 +14,7 @@ let package = Package(
   products: [
     .library(name: "AsyncOps", targets: ["AsyncOps"]),
     .library(name: "AsyncOpsTesting", targets: ["AsyncOpsTesting"]),
+    .library(name: "MarbleNotation", targets: ["MarbleNotation"]),
     .library(name: "PushReference", targets: ["PushReference"]),
     .library(name: "BrewSearch", targets: ["BrewSearch"]),
     .executable(name: "brew-search", targets: ["brew-search-cli"]),

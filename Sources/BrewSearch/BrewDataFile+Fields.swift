@@ -3,26 +3,91 @@ import Foundation
 extension BrewDataFile {
   /// The raw fields of one brew object, with where each value starts.
   private struct Fields {
-    var values: [String: JSONReader.Value] = [:]
+    /// The known fields, in `names` order: stored inline, not in a dictionary or an array, so a
+    /// brew costs no hashing and no allocation for its fields.
+    static let names = ["id", "date", "method", "rating", "notes"]
+    static let (id, date, method, rating, notes) = (0, 1, 2, 3, 4)
+    var values:
+      (
+        JSONReader.Value?, JSONReader.Value?, JSONReader.Value?, JSONReader.Value?,
+        JSONReader.Value?
+      ) = (nil, nil, nil, nil, nil)
     let objectOffset: Int
     let index: Int
 
-    func required(_ name: String, id: String?) throws -> JSONReader.Value {
-      guard let value = values[name] else {
+    subscript(field: Int) -> JSONReader.Value? {
+      get {
+        switch field {
+        case 0: values.0
+        case 1: values.1
+        case 2: values.2
+        case 3: values.3
+        default: values.4
+        }
+      }
+      set {
+        switch field {
+        case 0: values.0 = newValue
+        case 1: values.1 = newValue
+        case 2: values.2 = newValue
+        case 3: values.3 = newValue
+        default: values.4 = newValue
+        }
+      }
+    }
+
+    /// The field a key names, if it is a known one; compares the key's bytes, makes no string.
+    static func field(named key: ArraySlice<UInt8>) -> Int? {
+      switch key.count {
+      case 2: key.elementsEqual("id".utf8) ? 0 : nil
+      case 4: key.elementsEqual("date".utf8) ? 1 : nil
+      case 6:
+        key.elementsEqual("method".utf8) ? 2 : key.elementsEqual("rating".utf8) ? 3 : nil
+      case 5: key.elementsEqual("notes".utf8) ? 4 : nil
+      default: nil
+      }
+    }
+
+    func required(_ field: Int, id: String?) throws -> JSONReader.Value {
+      let name = Fields.names[field]
+      guard let value = self[field] else {
         throw InvalidBrew(offset: objectOffset, problem: .missingField(name, index: index, id: id))
       }
       return value
     }
 
-    func string(_ name: String, id: String?) throws -> (String, Int) {
-      let value = try required(name, id: id)
-      guard case .string(let text) = value.kind else {
+    func string(_ field: Int, id: String?, in bytes: [UInt8]) throws -> (String, Int) {
+      let (value, text) = try stringValue(field, id: id)
+      switch text {
+      case .left(let text): return (text, value.offset)
+      case .right(let range): return (Self.text(bytes[range]), value.offset)
+      }
+    }
+
+    /// A string field: decoded already (it had escapes), or still the bytes of ASCII text.
+    func stringValue(_ field: Int, id: String?) throws -> (
+      JSONReader.Value, Either<String, Range<Int>>
+    ) {
+      let value = try required(field, id: id)
+      switch value.kind {
+      case .string(let text): return (value, .left(text))
+      case .asciiString(let range): return (value, .right(range))
+      default:
         throw InvalidBrew(
           offset: value.offset,
-          problem: .wrongType(field: name, expected: "a string", index: index, id: id))
+          problem: .wrongType(
+            field: Fields.names[field], expected: "a string", index: index, id: id))
       }
-      return (text, value.offset)
     }
+
+    static func text(_ bytes: ArraySlice<UInt8>) -> String {
+      bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
+  }
+
+  enum Either<Left, Right> {
+    case left(Left)
+    case right(Right)
   }
 
   /// Reads one brew object and validates it (fields are checked in a fixed order, id first, so
@@ -35,36 +100,54 @@ extension BrewDataFile {
       throw InvalidBrew(offset: start.offset, problem: .notAnObject(index: index))
     }
     var fields = Fields(objectOffset: start.offset, index: index)
-    let known: Set = ["id", "date", "method", "rating", "notes"]
     if !reader.consume(UInt8(ascii: "}")) {
       repeat {
         reader.skipWhitespace()
-        let key = try reader.readString()
+        let field: Int?
+        if let key = try reader.readPlainKey() {
+          field = Fields.field(named: reader.bytes[key])
+        } else {
+          field = Fields.names.firstIndex(of: try reader.readString())
+        }
         try reader.expect(UInt8(ascii: ":"), "':'")
-        if known.contains(key) {
-          fields.values[key] = try reader.readScalar()
+        if let field {
+          fields[field] = try reader.readScalar()
         } else {
           try reader.skipValue()
         }
       } while reader.consume(UInt8(ascii: ","))
       try reader.expect(UInt8(ascii: "}"), "',' or '}'")
     }
-    return try validate(fields)
+    return try validate(fields, bytes: reader.bytes)
   }
 
-  private static func validate(_ fields: Fields) throws -> (value: Brew, idOffset: Int) {
+  private static func validate(_ fields: Fields, bytes: [UInt8]) throws -> (
+    value: Brew, idOffset: Int
+  ) {
     let index = fields.index
-    let (id, idOffset) = try fields.string("id", id: nil)
-    let (dateText, dateOffset) = try fields.string("date", id: id)
-    guard let date = ISO8601Date.parse(dateText) else {
-      throw InvalidBrew(offset: dateOffset, problem: .badDate(dateText, index: index, id: id))
+    let (id, idOffset) = try fields.string(Fields.id, id: nil, in: bytes)
+    let (dateValue, dateText) = try fields.stringValue(Fields.date, id: id)
+    let date: Date?
+    switch dateText {
+    case .left(let text): date = ISO8601Date.parse(text)
+    case .right(let range): date = ISO8601Date.parse(utf8: bytes[range])
     }
-    let (methodName, methodOffset) = try fields.string("method", id: id)
-    guard let method = BrewMethod(rawValue: methodName) else {
+    guard let date else {
+      let text = try fields.string(Fields.date, id: id, in: bytes).0
+      throw InvalidBrew(offset: dateValue.offset, problem: .badDate(text, index: index, id: id))
+    }
+    let (methodValue, methodText) = try fields.stringValue(Fields.method, id: id)
+    let method: BrewMethod?
+    switch methodText {
+    case .left(let text): method = BrewMethod(rawValue: text)
+    case .right(let range): method = Self.method(named: bytes[range])
+    }
+    guard let method else {
+      let name = try fields.string(Fields.method, id: id, in: bytes).0
       throw InvalidBrew(
-        offset: methodOffset, problem: .unknownMethod(methodName, index: index, id: id))
+        offset: methodValue.offset, problem: .unknownMethod(name, index: index, id: id))
     }
-    let ratingValue = try fields.required("rating", id: id)
+    let ratingValue = try fields.required(Fields.rating, id: id)
     guard case .number(let ratingText) = ratingValue.kind, let rating = Int(ratingText) else {
       throw InvalidBrew(
         offset: ratingValue.offset,
@@ -74,8 +157,15 @@ extension BrewDataFile {
       throw InvalidBrew(
         offset: ratingValue.offset, problem: .ratingOutOfRange(rating, index: index, id: id))
     }
-    let (notes, _) = try fields.string("notes", id: id)
+    let (notes, _) = try fields.string(Fields.notes, id: id, in: bytes)
     return (Brew(id: id, date: date, method: method, rating: rating, notes: notes), idOffset)
+  }
+
+  /// The method whose case name these bytes spell (no `String` made).
+  private static let methodNames = BrewMethod.allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+  private static func method(named bytes: ArraySlice<UInt8>) -> BrewMethod? {
+    methodNames.first { $0.1.elementsEqual(bytes) }?.0
   }
 }
 
@@ -85,11 +175,33 @@ extension JSONReader {
   mutating func readScalar() throws(SyntaxError) -> Value {
     skipWhitespace()
     let offset = position
-    guard position < bytes.count,
-      bytes[position] == UInt8(ascii: "[") || bytes[position] == UInt8(ascii: "{")
-    else { return try readValueStart() }
+    guard position < bytes.count else { return try readValueStart() }
+    if bytes[position] == UInt8(ascii: "\""), let range = asciiStringContent() {
+      position = range.upperBound + 1
+      return Value(kind: .asciiString(range), offset: offset)
+    }
+    guard bytes[position] == UInt8(ascii: "[") || bytes[position] == UInt8(ascii: "{") else {
+      return try readValueStart()
+    }
     let kind: Value.Kind = bytes[position] == UInt8(ascii: "[") ? .array : .object
     try skipValue()
     return Value(kind: kind, offset: offset)
+  }
+}
+
+extension JSONReader {
+  /// The content of the string starting at `position` when it is printable ASCII without
+  /// escapes (then it needs no decoding and no validation); `nil` otherwise. Consumes nothing.
+  func asciiStringContent() -> Range<Int>? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var index = position + 1
+      while index < buffer.count {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: "\"") { return (position + 1)..<index }
+        if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+        index += 1
+      }
+      return nil
+    }
   }
 }

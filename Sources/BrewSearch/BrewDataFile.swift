@@ -19,11 +19,15 @@ public enum BrewDataFile {
     return try decode(data, file: url.lastPathComponent)
   }
 
-  /// Parses and validates brew data; `file` names the source in errors.
-  public static func decode(_ data: Data, file: String = "<data>") throws(BrewDataError) -> [Brew] {
+  /// Parses and validates brew data; `file` names the source in errors. `progress`, when given,
+  /// is called now and then with the brews read so far and the fraction of the bytes read.
+  public static func decode(
+    _ data: Data, file: String = "<data>",
+    progress: ((_ brews: Int, _ fraction: Double) -> Void)? = nil
+  ) throws(BrewDataError) -> [Brew] {
     var reader = JSONReader(bytes: [UInt8](data))
     do {
-      return try decodeArray(&reader, file: file)
+      return try decodeArray(&reader, file: file, progress: progress)
     } catch let syntax as JSONReader.SyntaxError {
       throw locate(syntax.offset, .malformedJSON(syntax.detail), reader, file)
     } catch let invalid as InvalidBrew {
@@ -81,13 +85,23 @@ public enum BrewDataFile {
     let problem: BrewDataError.Problem
   }
 
-  private static func decodeArray(_ reader: inout JSONReader, file: String) throws -> [Brew] {
+  /// How many brews between two `progress` calls.
+  static let progressInterval = 32_768
+
+  private static func decodeArray(
+    _ reader: inout JSONReader, file: String, progress: ((Int, Double) -> Void)?
+  ) throws -> [Brew] {
     let top = try reader.readValueStart()
     guard case .array = top.kind else {
       throw InvalidBrew(offset: top.offset, problem: .notAnArray)
     }
+    // Sized from the file (a brew takes ~100–170 bytes): growing a million-entry dictionary
+    // rehashes every id several times.
+    let estimate = reader.bytes.count / 160
     var brews: [Brew] = []
+    brews.reserveCapacity(estimate)
     var firstIndexByID: [String: Int] = [:]
+    firstIndexByID.reserveCapacity(estimate)
     if !reader.consume(UInt8(ascii: "]")) {
       repeat {
         let brew = try decodeBrew(&reader, index: brews.count)
@@ -98,6 +112,9 @@ public enum BrewDataFile {
             problem: .duplicateID(brew.value.id, index: brews.count, firstIndex: firstIndex))
         }
         brews.append(brew.value)
+        if let progress, brews.count % progressInterval == 0 {
+          progress(brews.count, Double(reader.position) / Double(max(1, reader.bytes.count)))
+        }
       } while reader.consume(UInt8(ascii: ","))
       try reader.expect(UInt8(ascii: "]"), "',' or ']'")
     }

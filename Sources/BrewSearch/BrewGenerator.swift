@@ -24,13 +24,15 @@ public struct BrewGenerator: Sendable {
     self.nonASCIIOneIn = nonASCIIOneIn
   }
 
-  /// The first `count` brews of this seed's history, oldest first.
-  public func brews(count: Int) -> [Brew] {
+  /// The first `count` brews of this seed's history, oldest first. `progress`, when given, is
+  /// called now and then with the number of brews made so far.
+  public func brews(count: Int, progress: ((Int) -> Void)? = nil) -> [Brew] {
     var random = SplitMix64(seed: seed)
     var seconds = 599_616_000.0  // 2020-01-01T00:00:00Z since the reference date
     var result: [Brew] = []
     result.reserveCapacity(count)
     for number in 0..<count {
+      if let progress, number % 65_536 == 0 { progress(number) }
       seconds += Double(1800 + random.next(below: 40) * 900)
       result.append(
         Brew(
@@ -38,6 +40,7 @@ public struct BrewGenerator: Sendable {
           method: random.pick(BrewMethod.allCases), rating: rating(&random),
           notes: notes(&random)))
     }
+    progress?(count)
     return result
   }
 

@@ -27,13 +27,19 @@ final class BrewIndexStorage: Sendable {
   /// every comparison takes the exact path.
   let fastPathEnabled: Bool
 
-  convenience init(_ brews: [Brew]) {
-    self.init(brews, checkpoint: {})
+  convenience init(_ brews: [Brew], progress: ((Int) -> Void)? = nil) {
+    self.init(brews, checkpoint: {}, progress: progress)
   }
+
+  /// How many brews between two `progress` calls.
+  static let progressInterval = 65_536
 
   /// Builds the columns, calling `checkpoint` every `checkpointInterval` brews so that a caller
   /// can stop a long build (`try Task.checkCancellation()`): what `checkpoint` throws is rethrown.
-  init(_ brews: [Brew], checkpoint: () throws -> Void) rethrows {
+  /// `progress` is told how many brews are indexed, every `progressInterval` brews.
+  init(
+    _ brews: [Brew], checkpoint: () throws -> Void, progress: ((Int) -> Void)? = nil
+  ) rethrows {
     precondition(brews.count < Int(Int32.max), "the index holds fewer than 2^31 brews")
     self.brews = brews
     fastPathEnabled = Self.asciiFoldingAgreesWithLocale()
@@ -52,7 +58,9 @@ final class BrewIndexStorage: Sendable {
         buffer[end] = 0
         end += 1
         offsets[position + 1] = end
+        if let progress, position % Self.progressInterval == 0 { progress(position) }
       }
+      progress?(brews.count)
       for padding in end..<end + SubstringScanner.overread { buffer[padding] = 0 }
       initialized = end + SubstringScanner.overread
     }

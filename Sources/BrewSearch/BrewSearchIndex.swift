@@ -34,8 +34,9 @@ public struct BrewSearchIndex: Sendable {
   }
 
   /// Indexes `brews` (O(total notes size); about 0.1 s per million brews in release builds).
-  public init(_ brews: [Brew]) {
-    storage = BrewIndexStorage(brews)
+  /// `progress`, when given, is called with the number of brews indexed so far, now and then.
+  public init(_ brews: [Brew], progress: ((Int) -> Void)? = nil) {
+    storage = BrewIndexStorage(brews, progress: progress)
   }
 
   /// Indexes `brews`, calling `checkpoint` every few thousand brews; what it throws (for example

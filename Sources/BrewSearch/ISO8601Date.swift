@@ -27,7 +27,12 @@ enum ISO8601Date {
 
   /// Parses the strict form written by `format`, with an optional fraction and any UTC offset.
   static func parse(_ text: String) -> Date? {
-    var scanner = DigitScanner(bytes: Array(text.utf8))
+    parse(utf8: Array(text.utf8)[...])
+  }
+
+  /// Parses the UTF-8 bytes of a date (straight from a data file, without making a `String`).
+  static func parse(utf8 bytes: ArraySlice<UInt8>) -> Date? {
+    var scanner = DigitScanner(bytes: bytes)
     guard let year = scanner.number(digits: 4), scanner.skip("-"),
       let month = scanner.number(digits: 2), scanner.skip("-"),
       let day = scanner.number(digits: 2), scanner.skip("T"),
@@ -114,13 +119,18 @@ enum ISO8601Date {
 
 /// A cursor over the ASCII bytes of a date string.
 private struct DigitScanner {
-  let bytes: [UInt8]
-  var position = 0
+  let bytes: ArraySlice<UInt8>
+  var position: Int
 
-  var isAtEnd: Bool { position == bytes.count }
+  init(bytes: ArraySlice<UInt8>) {
+    self.bytes = bytes
+    position = bytes.startIndex
+  }
+
+  var isAtEnd: Bool { position == bytes.endIndex }
 
   mutating func number(digits: Int) -> Int? {
-    guard position + digits <= bytes.count else { return nil }
+    guard position + digits <= bytes.endIndex else { return nil }
     var value = 0
     for byte in bytes[position..<position + digits] {
       guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
@@ -131,14 +141,17 @@ private struct DigitScanner {
   }
 
   mutating func skip(_ character: Unicode.Scalar) -> Bool {
-    guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { return false }
+    guard position < bytes.endIndex, bytes[position] == UInt8(ascii: character) else {
+      return false
+    }
     position += 1
     return true
   }
 
   mutating func digitRun() -> String {
     let start = position
-    while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+    while position < bytes.endIndex,
+      (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
     {
       position += 1
     }

@@ -7,6 +7,7 @@ extension JSONReader {
       throw error("expected a string, found \(found)")
     }
     position += 1
+    if let plain = try readPlainString() { return plain }
     var decoded: [UInt8] = []
     var runStart = position
     while true {
@@ -28,6 +29,53 @@ extension JSONReader {
       throw error("invalid UTF-8 in a string", at: runStart - 1)
     }
     return text
+  }
+
+  /// The common case, fast: a string without escapes becomes a `String` straight from the
+  /// input bytes (no intermediate buffer). `nil`, with nothing consumed, when there is an escape.
+  private mutating func readPlainString() throws(SyntaxError) -> String? {
+    let start = position
+    var isASCII = true
+    let end = bytes.withUnsafeBufferPointer { buffer -> Int? in
+      var index = start
+      while index < buffer.count {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: "\"") { return index }
+        if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+        if byte >= 0x80 { isASCII = false }
+        index += 1
+      }
+      return nil
+    }
+    guard let end else { return nil }
+    let text = bytes.withUnsafeBufferPointer { buffer in
+      let content = UnsafeBufferPointer(rebasing: buffer[start..<end])
+      // ASCII needs no validation, and this initializer is the specialized fast one.
+      return isASCII
+        ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
+    }
+    guard let text else { throw error("invalid UTF-8 in a string", at: start - 1) }
+    position = end + 1
+    return text
+  }
+
+  /// Reads an object key that has no escapes and returns its byte range (no `String` made), or
+  /// `nil` with nothing consumed when the key has escapes (read it with `readString`).
+  mutating func readPlainKey() throws(SyntaxError) -> Range<Int>? {
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+      throw error("expected a string, found \(found)")
+    }
+    var index = position + 1
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        defer { position = index + 1 }
+        return (position + 1)..<index
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+      index += 1
+    }
+    return nil
   }
 
   private mutating func readEscape(into decoded: inout [UInt8]) throws(SyntaxError) {

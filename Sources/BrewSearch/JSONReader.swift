@@ -17,6 +17,9 @@ struct JSONReader {
       /// The number's text, as written (validated against the JSON grammar).
       case number(String)
       case string(String)
+      /// A string of printable ASCII without escapes, as the byte range of its content: made
+      /// into a `String` (or read as a date or a method) only when used.
+      case asciiString(Range<Int>)
       case array
       case object
     }
@@ -28,7 +31,7 @@ struct JSONReader {
       case .null: "null"
       case .bool: "a boolean"
       case .number: "a number"
-      case .string: "a string"
+      case .string, .asciiString: "a string"
       case .array: "an array"
       case .object: "an object"
       }
@@ -55,10 +58,11 @@ struct JSONReader {
   }
 
   mutating func skipWhitespace() {
-    while position < bytes.count,
-      [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position])
-    {
-      position += 1
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
     }
   }
 

@@ -47,13 +47,14 @@ public enum ScriptedSession {
     _ script: [TimedSearchInput],
     source: [Brew],
     debounce: Duration = .milliseconds(300),
+    maxWait: Duration? = nil,
     filter: @escaping @Sendable (TestClock) -> BrewFilter = { _ in .indexed() }
   ) async throws -> SearchTimeline {
     // Time may run an hour past the last input (a slow filter, a long debounce), not less.
     let horizon = (script.last?.time ?? .zero) + debounce + .seconds(3600)
     return try await withVirtualTime(options: VirtualTimeOptions(horizon: horizon)) { time in
       let model = BrewHistorySearchModel(
-        debounce: debounce, clock: time.clock, filter: filter(time.clock))
+        debounce: debounce, maxWait: maxWait, clock: time.clock, filter: filter(time.clock))
       model.updateSource(source)
       let recorder = SessionRecorder { time.now.offset }
       recorder.observe(model)

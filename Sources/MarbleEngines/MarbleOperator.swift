@@ -8,6 +8,16 @@
 public enum MarbleOperator: Hashable, Sendable {
   /// `debounce:N` — debounce by N ticks.
   case debounce(ticks: Int)
+  /// `debounce:N:leading`, `debounce:N:maxWait=M` and `debounce:N:leading:maxWait=M` — debounce
+  /// by N ticks with the options of SEMANTICS.md "debounce options" (pull only: Combine has
+  /// neither). `maxWait` is in ticks, at least N.
+  case debounceWithOptions(ticks: Int, leading: Bool, maxWait: Int?)
+  /// `throttle:N` (`latest: true`) and `throttle:N:first` (`latest: false`) — at most one element
+  /// per N ticks, trailing edge on a timer.
+  case throttle(ticks: Int, latest: Bool)
+  /// `mapLatest:N` — each element's transform waits N ticks on the test clock and returns the
+  /// element (N = 0 returns it at once); a newer element cancels the running one.
+  case mapLatest(ticks: Int)
   /// `combineLatest` — of two or more inputs.
   case combineLatest
   /// `removeDuplicates`.
@@ -17,18 +27,29 @@ public enum MarbleOperator: Hashable, Sendable {
 
   /// The spellings accepted, for messages.
   public static let usage =
-    "debounce:N, combineLatest, removeDuplicates, share:T1,T2,...[:replay=R]"
+    "debounce:N, debounce:N:leading, debounce:N:maxWait=M, debounce:N:leading:maxWait=M, "
+    + "throttle:N, throttle:N:first, mapLatest:N, combineLatest, removeDuplicates, "
+    + "share:T1,T2,...[:replay=R]"
 
-  /// Parses `debounce:N`, `combineLatest`, `removeDuplicates` or `share:T1,T2,...[:replay=R]`.
+  /// Parses one of the spellings of ``usage``.
   public init(parsing text: String) throws(MarbleOperatorError) {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
     switch parts[0] {
     case "debounce":
-      guard parts.count == 2, let ticks = Int(parts[1]), ticks >= 0 else {
+      self = try Self.parseDebounce(parts: parts, text: text)
+    case "throttle":
+      let ticks = try Self.ticks(parts, text: text, example: "throttle:3")
+      guard parts.count == 2 || (parts.count == 3 && parts[2] == "first") else {
         throw MarbleOperatorError(
-          "malformed operator '\(text)': debounce needs a whole number of ticks, as in debounce:3")
+          "malformed operator '\(text)': expected throttle:N or throttle:N:first")
       }
-      self = .debounce(ticks: ticks)
+      self = .throttle(ticks: ticks, latest: parts.count == 2)
+    case "mapLatest":
+      let ticks = try Self.ticks(parts, text: text, example: "mapLatest:3")
+      guard parts.count == 2 else {
+        throw MarbleOperatorError("malformed operator '\(text)': expected mapLatest:N")
+      }
+      self = .mapLatest(ticks: ticks)
     case "combineLatest", "removeDuplicates":
       guard parts.count == 1 else {
         throw MarbleOperatorError("malformed operator '\(text)': \(parts[0]) takes no argument")
@@ -39,6 +60,46 @@ public enum MarbleOperator: Hashable, Sendable {
     default:
       throw MarbleOperatorError("unknown operator '\(parts[0])': expected one of \(Self.usage)")
     }
+  }
+
+  /// The whole number of ticks ≥ 0 in `parts[1]`.
+  private static func ticks(
+    _ parts: [String], text: String, example: String
+  ) throws(MarbleOperatorError) -> Int {
+    guard parts.count >= 2, let ticks = Int(parts[1]), ticks >= 0 else {
+      throw MarbleOperatorError(
+        "malformed operator '\(text)': \(parts[0]) needs a whole number of ticks, as in \(example)"
+      )
+    }
+    return ticks
+  }
+
+  /// `debounce:N`, then optionally `leading`, then optionally `maxWait=M` (M ≥ N), in that order.
+  private static func parseDebounce(
+    parts: [String], text: String
+  ) throws(MarbleOperatorError) -> Self {
+    let ticks = try Self.ticks(parts, text: text, example: "debounce:3")
+    var options = parts.dropFirst(2)
+    let leading = options.first == "leading"
+    if leading { options = options.dropFirst() }
+    var maxWait: Int?
+    if let setting = options.first {
+      guard setting.hasPrefix("maxWait="), let value = Int(setting.dropFirst("maxWait=".count)),
+        value >= ticks
+      else {
+        throw MarbleOperatorError(
+          "malformed operator '\(text)': expected leading or maxWait=M with M a whole number ≥ "
+            + "\(ticks) (the debounce interval), got '\(setting)'")
+      }
+      maxWait = value
+      options = options.dropFirst()
+    }
+    guard options.isEmpty else {
+      throw MarbleOperatorError(
+        "malformed operator '\(text)': expected debounce:N[:leading][:maxWait=M]")
+    }
+    guard leading || maxWait != nil else { return .debounce(ticks: ticks) }
+    return .debounceWithOptions(ticks: ticks, leading: leading, maxWait: maxWait)
   }
 
   private static func parseShare(parts: [String], text: String) throws(MarbleOperatorError) -> Self
@@ -80,14 +141,16 @@ public enum MarbleOperator: Hashable, Sendable {
   public var inputCount: ClosedRange<Int> {
     switch self {
     case .combineLatest: 2...CombineLatestArity.maximum
-    case .debounce, .removeDuplicates, .share: 1...1
+    case .debounce, .debounceWithOptions, .throttle, .mapLatest, .removeDuplicates, .share: 1...1
     }
   }
 
   /// The name used in messages.
   public var name: String {
     switch self {
-    case .debounce: "debounce"
+    case .debounce, .debounceWithOptions: "debounce"
+    case .throttle: "throttle"
+    case .mapLatest: "mapLatest"
     case .combineLatest: "combineLatest"
     case .removeDuplicates: "removeDuplicates"
     case .share: "share"

@@ -12,6 +12,24 @@ enum PullMarbles {
       return try await recordMarbles(inputs, tick: tick) { sources, clock in
         sources[0].debounce(for: tick * ticks, clock: clock)
       }
+    case .debounceWithOptions(let ticks, let leading, let maxWait):
+      return try await recordMarbles(inputs, tick: tick) { sources, clock in
+        sources[0].debounce(
+          for: tick * ticks, clock: clock, leading: leading, maxWait: maxWait.map { tick * $0 })
+      }
+    case .throttle(let ticks, let latest):
+      return try await recordMarbles(inputs, tick: tick) { sources, clock in
+        sources[0].throttle(for: tick * ticks, clock: clock, latest: latest)
+      }
+    case .mapLatest(let ticks):
+      // The transform of SEMANTICS.md's marble spelling: wait N ticks on the test clock, answer
+      // the element; N = 0 answers at once, in the same tick.
+      return try await recordMarbles(inputs, tick: tick) { sources, clock in
+        sources[0].mapLatest { element in
+          if ticks > 0 { try await clock.sleep(for: tick * ticks) }
+          return element
+        }
+      }
     case .removeDuplicates:
       return try await recordMarbles(inputs, tick: tick) { sources, _ in
         sources[0].removeDuplicates()
@@ -46,23 +64,19 @@ enum PullMarbles {
       }
     case 5:
       return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
-        let combined = combineLatest(s[0], s[1], s[2], s[3], s[4])
-        return combined
+        combineLatest(s[0], s[1], s[2], s[3], s[4])
       }
     case 6:
       return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
-        let combined = combineLatest(s[0], s[1], s[2], s[3], s[4], s[5])
-        return combined
+        combineLatest(s[0], s[1], s[2], s[3], s[4], s[5])
       }
     case 7:
       return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
-        let combined = combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
-        return combined
+        combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
       }
     default:
       return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
-        let combined = combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
-        return combined
+        combineLatest(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
       }
     }
   }

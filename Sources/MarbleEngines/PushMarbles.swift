@@ -11,6 +11,16 @@ enum PushMarbles {
       return try recordPushMarbles(inputs, tick: tick) { subjects, scheduler in
         subjects[0].debounce(for: .init(tick * ticks), scheduler: scheduler)
       }
+    case .debounceWithOptions:
+      // Combine's debounce has neither option: `unsupportedSetting(on: .push)` names them.
+      throw MarbleOperatorError(
+        "operator debounce with \(operation.unsupportedSetting(on: .push) ?? "options"): "
+          + "the push engine does not support it")
+    case .throttle(let ticks, let latest):
+      return try PushMarbleOperation.throttle(ticks: ticks, latest: latest)
+        .evaluate(inputs: inputs, tick: tick)
+    case .mapLatest(let ticks):
+      return try PushMarbleOperation.mapLatest(ticks: ticks).evaluate(inputs: inputs, tick: tick)
     case .removeDuplicates:
       return try recordPushMarbles(inputs, tick: tick) { subjects, _ in
         subjects[0].removeDuplicates()

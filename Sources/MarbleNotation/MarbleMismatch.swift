@@ -16,7 +16,11 @@ public struct MarbleMismatch: Error, Hashable, Sendable, CustomStringConvertible
   /// Names the output in the message, e.g. `"consumer 2"`; empty for a single output.
   public var label: String
 
-  /// Returns `nil` when the two marbles are the same notation, otherwise the mismatch.
+  /// Returns `nil` when the two marbles are the same text, otherwise the mismatch.
+  ///
+  /// The comparison is of text: to ignore spaces, quotes around one-character elements and empty
+  /// ticks after the last event, compare parsed `MarbleTimeline`s first and build the mismatch
+  /// from their `description`s, as `expectMarbles` does.
   public init?(expected: String, actual: String, label: String = "") {
     guard expected != actual else { return nil }
     self.expected = expected

@@ -1,7 +1,11 @@
-/// Reads marble notation one character at a time; see ``MarbleTimeline``.
+/// Reads marble notation one Unicode scalar at a time; see ``MarbleTimeline``.
+///
+/// Scalars, not `Character`s: a quoted value may start with a combining mark, which as a
+/// `Character` would merge with the opening quote. Positions in errors are still counted in
+/// `Character`s, as the marble is displayed.
 struct MarbleParser {
   let marble: String
-  private let characters: [Character]
+  private let scalars: [Unicode.Scalar]
   private var position = 0
   private var ticks: [[MarbleEvent]] = []
   /// Where the sequence finished or failed, so that later events can be reported.
@@ -9,13 +13,12 @@ struct MarbleParser {
 
   init(marble: String) {
     self.marble = marble
-    self.characters = Array(marble)
+    self.scalars = Array(marble.unicodeScalars)
   }
 
   mutating func parse() throws(MarbleSyntaxError) -> MarbleTimeline {
-    while position < characters.count {
-      let character = characters[position]
-      switch character {
+    while position < scalars.count {
+      switch scalars[position] {
       case " ", "\t":
         position += 1
       case "-":
@@ -37,8 +40,8 @@ struct MarbleParser {
     let open = position
     position += 1
     var events: [MarbleEvent] = []
-    while position < characters.count {
-      switch characters[position] {
+    while position < scalars.count {
+      switch scalars[position] {
       case "]":
         position += 1
         if events.isEmpty { throw error(at: open, "an empty group '[]' has no events") }
@@ -61,39 +64,95 @@ struct MarbleParser {
     let start = position
     if let terminalPosition {
       throw error(
-        at: start, "no event may follow the end of the sequence at position \(terminalPosition)")
+        at: start,
+        "no event may follow the end of the sequence at position \(characterOffset(terminalPosition))"
+      )
     }
-    let character = characters[position]
-    switch character {
+    let scalar = scalars[position]
+    switch scalar {
     case "|", "^":
       position += 1
       terminalPosition = start
-      return character == "|" ? .finish : .failure
+      return scalar == "|" ? .finish : .failure
     case "'":
-      position += 1
-      var text = ""
-      while position < characters.count, characters[position] != "'" {
-        text.append(characters[position])
-        position += 1
-      }
-      guard position < characters.count else {
-        throw error(at: start, "unbalanced \"'\": the quoted value is never closed")
-      }
-      position += 1
-      return .value(text)
+      return .value(try parseQuoted())
     case "]":
       throw error(at: start, "unbalanced ']': no matching '['")
     default:
-      guard character.isMarbleBareValue else {
-        throw error(
-          at: start, "unexpected character '\(character)' (use a letter, a digit, or quote it)")
+      // A bare value is one letter of any script with its combining marks (`é` precomposed or
+      // decomposed), or one ASCII digit.
+      var end = position + 1
+      if scalar.isMarbleLetter {
+        while end < scalars.count, scalars[end].properties.isGraphemeExtend { end += 1 }
       }
-      position += 1
-      return .value(String(character))
+      let followedByExtension = end < scalars.count && scalars[end].properties.isGraphemeExtend
+      guard scalar.isMarbleBareValue, !followedByExtension else {
+        throw error(
+          at: start,
+          "unexpected character '\(character(at: start))' (use a letter, a digit, or quote it)")
+      }
+      var value = String.UnicodeScalarView()
+      value.append(contentsOf: scalars[position..<end])
+      position = end
+      return .value(String(value))
     }
   }
 
+  /// Parses `'...'` at `position`: `\'` stands for `'` and `\\` for `\`; any other backslash is
+  /// itself (so marbles written before the escape existed keep their meaning).
+  private mutating func parseQuoted() throws(MarbleSyntaxError) -> String {
+    let start = position
+    position += 1
+    var text = String.UnicodeScalarView()
+    while position < scalars.count {
+      let scalar = scalars[position]
+      if scalar == "'" {
+        position += 1
+        return String(text)
+      }
+      if scalar == "\\", position + 1 < scalars.count,
+        scalars[position + 1] == "'" || scalars[position + 1] == "\\"
+      {
+        text.append(scalars[position + 1])
+        position += 2
+        continue
+      }
+      text.append(scalar)
+      position += 1
+    }
+    throw error(at: start, "unbalanced \"'\": the quoted value is never closed")
+  }
+
+  /// The `Character` at scalar position `position`, for a message.
+  private func character(at position: Int) -> Character {
+    let index = marble.unicodeScalars.index(marble.unicodeScalars.startIndex, offsetBy: position)
+    return marble[index]
+  }
+
+  /// How many `Character`s of the marble come before scalar position `position`.
+  private func characterOffset(_ position: Int) -> Int {
+    let index = marble.unicodeScalars.index(marble.unicodeScalars.startIndex, offsetBy: position)
+    return marble.distance(from: marble.startIndex, to: index)
+  }
+
   private func error(at position: Int, _ reason: String) -> MarbleSyntaxError {
-    MarbleSyntaxError(marble: marble, position: position, reason: reason)
+    MarbleSyntaxError(marble: marble, position: characterOffset(position), reason: reason)
+  }
+}
+
+extension Unicode.Scalar {
+  /// A letter of any script (`a`, `é`, `ж`, `咖`) or an ASCII digit stands for itself in a
+  /// marble; anything else is quoted.
+  var isMarbleBareValue: Bool {
+    isMarbleLetter || ("0"..."9").contains(self)
+  }
+
+  /// A letter (general category L*) of any script.
+  var isMarbleLetter: Bool {
+    switch properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
+      true
+    default: false
+    }
   }
 }

@@ -1,6 +1,7 @@
 /// One event of a marble diagram: an element, the finish or the failure of a sequence.
 public enum MarbleEvent: Hashable, Sendable {
-  /// An element. Single letters and digits are written bare (`a`), anything else quoted (`'ax'`).
+  /// An element. A single letter (of any script) or ASCII digit is written bare (`a`, `é`),
+  /// anything else quoted (`'ax'`).
   case value(String)
   /// The sequence finished normally (`|`).
   case finish
@@ -16,23 +17,30 @@ public enum MarbleEvent: Hashable, Sendable {
   }
 
   /// The event as marble notation: `a`, `'ax'`, `|` or `^`.
+  ///
+  /// Parsing the notation gives this event back, for every string: inside quotes, `'` is
+  /// written `\'` and `\` is written `\\` (`it's` is `'it\'s'`).
   public var notation: String {
     switch self {
     case .finish: return "|"
     case .failure: return "^"
     case .value(let text):
-      if text.count == 1, let character = text.first, character.isMarbleBareValue {
+      let scalars = text.unicodeScalars
+      if let first = scalars.first, first.isMarbleBareValue,
+        scalars.dropFirst().allSatisfy({ $0.properties.isGraphemeExtend }),
+        first.isMarbleLetter || scalars.count == 1
+      {
         return text
       }
-      return "'\(text)'"
+      var quoted = String.UnicodeScalarView()
+      quoted.append("'")
+      for scalar in scalars {
+        if scalar == "'" || scalar == "\\" { quoted.append("\\") }
+        quoted.append(scalar)
+      }
+      quoted.append("'")
+      return String(quoted)
     }
-  }
-}
-
-extension Character {
-  /// Letters and digits of ASCII stand for themselves in a marble; anything else is quoted.
-  var isMarbleBareValue: Bool {
-    isASCII && (isLetter || isNumber)
   }
 }
 
@@ -40,7 +48,8 @@ extension Character {
 ///
 /// The notation: one position per tick; `-` nothing; a letter or digit: that one-character
 /// element; `|` finish; `^` failure; `[...]` several events in one tick; `'abc'` a
-/// multi-character element in one tick; spaces ignored.
+/// multi-character element in one tick, in which `\'` stands for `'` and `\\` for `\` (any
+/// other backslash is itself); spaces ignored.
 ///
 /// ```swift
 /// let timeline = try MarbleTimeline(parsing: "a-[bc]-'xy'|")

@@ -1,24 +1,24 @@
 extension BenchCase {
   /// `floor`: a producer task yields `N` Ints into an `AsyncStream` with an unbounded buffer; the
-  /// consumer iterates it. One element = one value through the stream. This is the cost any
-  /// operator that moves elements between tasks through `AsyncStream` pays, and the denominator of
-  /// every `ratioToFloor`. (A bounded `AsyncStream` buffer drops elements, so it cannot be a
-  /// lossless floor.) Its run-to-run spread is wide (whether the consumer is parked when a value
-  /// arrives varies), hence the extra repetitions.
+  /// consumer iterates it. One element = one value through the stream. The producer runs ahead
+  /// of the consumer, so this is contended buffer throughput, not one hop per element: it costs
+  /// several `handoff`s and its run-to-run spread is wide (whether the consumer is parked when a
+  /// value arrives varies). The denominator of every `ratioToFloor`. (A bounded `AsyncStream`
+  /// buffer drops elements, so it cannot be a lossless floor.)
   static let floor = BenchCase(
     name: floorName,
     summary: "AsyncStream hand-off from a producer task to the consumer; per element",
-    size: 500_000, quickSize: 5_000, repetitions: 7,
+    size: 200_000, quickSize: 5_000, repetitions: operatorRepetitions,
     measure: { count in await streamHandOff(count) })
 
   /// `handoff`: two tasks ping-pong values through bare `withUnsafeContinuation` mailboxes.
-  /// One element = one hand-off from one task to the other (a round trip is two elements), so it
-  /// compares directly with `floor`, where each element crosses between tasks once: the physical
-  /// floor beside the `AsyncStream` one.
+  /// One element = one hand-off from one task to the other (a round trip is two elements): the
+  /// physical floor, what moving one element from one task to another (and waking it) costs at
+  /// least, and the denominator of every `ratioToHandoff`.
   static let handoff = BenchCase(
-    name: "handoff",
+    name: handoffName,
     summary: "withUnsafeContinuation ping-pong between two tasks; per one-way hand-off",
-    size: 1_000_000, quickSize: 10_000,
+    size: 400_000, quickSize: 10_000, repetitions: operatorRepetitions,
     measure: { count in await continuationPingPong(roundTrips: count / 2) })
 }
 

@@ -1,32 +1,54 @@
 extension BenchCase {
-  /// Every case, in the order a default run measures them. `floor` comes first: every other
-  /// case's `ratioToFloor` divides by it, and the harness measures it in every run.
-  static let registry: [BenchCase] = [
-    .floor,
-    .handoff,
-    .debounceBurst,
-    .combineLatest2,
-    .combineLatest3,
-    .combineLatest4,
-    .share(consumers: 1),
-    .share(consumers: 4),
-    .share(consumers: 16),
-    .currentValue,
-    .pushDebounceBurst,
-    .pushCombineLatest2,
-    .pushCombineLatest3,
-    .pushCombineLatest4,
-    .pushShare(consumers: 1),
-    .pushShare(consumers: 4),
-    .pushShare(consumers: 16),
-    .pushCurrentValue,
-    .searchNaive,
-    .search,
-    .typingReplay,
-  ]
+  /// Every case, in the order a default run measures them (the floors always first: every
+  /// ratio divides by them, and the harness measures them in every run).
+  ///
+  /// One line registers a case: `[.myCase]` for a plain ``BenchCase``, or
+  /// `.variants(of: MyWorkload())` for an ``OperatorWorkload``, which registers it on every
+  /// source kind. Add the line at the end of its section; keep one registration per line.
+  static let registry: [BenchCase] = Array(
+    [
+      // Floors.
+      [.handoff],
+      [.floor],
+      .asyncVariants(of: SourceOnlyWorkload()),
 
-  /// The case every ratio is taken against.
+      // Operators (each on a synchronous source, `-async` and `-async-channel`).
+      .variants(of: DebounceBurstWorkload()),
+      .variants(of: CombineLatestWorkload(bases: 2)),
+      .variants(of: CombineLatestWorkload(bases: 3)),
+      .variants(of: CombineLatestWorkload(bases: 4)),
+      .variants(of: ShareWorkload(consumers: 1)),
+      .variants(of: ShareWorkload(consumers: 4)),
+      .variants(of: ShareWorkload(consumers: 16)),
+      [.currentValue],
+      [.currentValuePingPong],
+      [.throttleBurst],
+      [.mapLatestSwitch],
+
+      // The push engine (PushReference), for the push-vs-pull table.
+      [.pushDebounceBurst],
+      [.pushCombineLatest2],
+      [.pushCombineLatest3],
+      [.pushCombineLatest4],
+      [.pushShare(consumers: 1)],
+      [.pushShare(consumers: 4)],
+      [.pushShare(consumers: 16)],
+      [.pushCurrentValue],
+
+      // Search (BrewSearch) and the CLI.
+      [.searchNaive],
+      [.search],
+      [.typingReplay],
+      [.jsonLoad],
+      [.liveKeystroke],
+    ].joined())
+
+  /// The physical floor: a bare continuation hand-off between two tasks.
+  static let handoffName = "handoff"
+  /// The `AsyncStream` floor (a producer task that runs ahead of its consumer).
   static let floorName = "floor"
+  /// The floors, measured first in every run, in this order.
+  static let floorNames = [handoffName, floorName]
 
   /// The registered case with this name, if any.
   static func named(_ name: String) -> BenchCase? {

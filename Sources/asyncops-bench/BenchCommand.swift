@@ -19,24 +19,45 @@ enum BenchCommand {
       print(BenchOptions.helpText(memoryMethod: PeakMemoryProbe.probeMode()))
       return 0
     }
+    if let (base, new) = options.compare {
+      return BenchComparison.run(basePath: base, newPath: new)
+    }
     let names = BenchCase.registry.map(\.name)
     precondition(Set(names).count == names.count, "asyncops-bench: duplicate case names")
     let planned = options.plannedCases
     let report = BenchReport(json: options.json, caseNames: planned.map(\.name))
     report.header(MachineDescription.current())
-    let runner = BenchRunner(quick: options.quick, progress: ProgressLine())
-    var floor: CaseMeasurement?
+    let runner = BenchRunner(
+      quick: options.quick, repetitionsOverride: options.repetitions, progress: ProgressLine())
+    var floors = Floors()
+    var measured: [CaseMeasurement] = []
     var status: Int32 = 0
-    for benchCase in planned {
+    for (index, benchCase) in planned.enumerated() {
       do {
         let measurement = try await runner.measure(benchCase)
-        if benchCase.name == BenchCase.floorName { floor = measurement }
-        report.line(measurement, floor: floor)
+        measured.append(measurement)
+        switch benchCase.name {
+        case BenchCase.handoffName: floors.handoff = measurement
+        case BenchCase.floorName: floors.floor = measurement
+        default: break
+        }
+        if !BenchCase.floorNames.contains(benchCase.name) {
+          report.line(measurement, floors: floors)
+        }
       } catch {
         writeStandardError("asyncops-bench: case '\(benchCase.name)' failed: \(error)\n")
         status = failureExitStatus
       }
+      // The floors (always planned first) are printed once both are measured, so each has its
+      // ratio to the other.
+      if index == BenchCase.floorNames.count - 1 {
+        for floor in measured { report.line(floor, floors: floors) }
+      }
     }
+    let load = MachineDescription.current().loadAverage
+    report.footer(
+      ["load average at the end: \(load)", ""]
+        + BenchTargets.lines(measured, handoff: floors.handoff))
     return status
   }
 }

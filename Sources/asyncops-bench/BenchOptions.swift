@@ -1,4 +1,5 @@
-/// The parsed command line: `asyncops-bench [CASE...] [--json] [--quick]`.
+/// The parsed command line: `asyncops-bench [CASE...] [--json] [--quick] [--repetitions N]`, or
+/// `asyncops-bench --compare BASE.json NEW.json`.
 struct BenchOptions {
   /// A command line the benchmark cannot run; the message names what was wrong.
   struct UsageError: Error {
@@ -14,20 +15,37 @@ struct BenchOptions {
   var quick = false
   /// Print the help text and exit.
   var help = false
+  /// `--repetitions N`: every case runs `N` timed repetitions.
+  var repetitions: Int?
+  /// `--compare BASE NEW`: compare two `--json` outputs instead of measuring.
+  var compare: (base: String, new: String)?
 
   /// Repetitions under `--quick`.
-  static let quickRepetitions = 2
+  static let quickRepetitions = 3
 
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
     var options = BenchOptions()
     var named: [BenchCase] = []
     var unknownCases: [String] = []
-    for argument in arguments {
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
       switch argument {
       case "--json": options.json = true
       case "--quick": options.quick = true
       case "--help", "-h": options.help = true
+      case "--repetitions":
+        guard let text = remaining.popFirst(), let count = Int(text), (1...1_000).contains(count)
+        else {
+          throw UsageError(message: "--repetitions needs a whole number from 1 to 1000")
+        }
+        options.repetitions = count
+      case "--compare":
+        guard remaining.count >= 2, let base = remaining.popFirst(), let new = remaining.popFirst()
+        else {
+          throw UsageError(message: "--compare needs two files: --compare BASE.json NEW.json")
+        }
+        options.compare = (base, new)
       case _ where argument.hasPrefix("-"):
         throw UsageError(message: "unknown option '\(argument)' (see --help)")
       default:
@@ -45,14 +63,17 @@ struct BenchOptions {
         message: "unknown case\(unknownCases.count == 1 ? "" : "s") \(list); known cases: \(known)")
     }
     if !named.isEmpty { options.cases = named }
+    if options.compare != nil && (!named.isEmpty || options.json || options.quick) {
+      throw UsageError(message: "--compare takes only its two files (no cases, --json or --quick)")
+    }
     return options
   }
 
-  /// The cases to measure: the selection, with `floor` first so every ratio has its denominator
-  /// from the same run.
+  /// The cases to measure: the selection, with the floors (`handoff`, `floor`) first so every
+  /// ratio has its denominators from the same run.
   var plannedCases: [BenchCase] {
-    guard let floor = BenchCase.named(BenchCase.floorName) else { return cases }
-    return [floor] + cases.filter { $0.name != BenchCase.floorName }
+    let floors = BenchCase.floorNames.compactMap(BenchCase.named)
+    return floors + cases.filter { !BenchCase.floorNames.contains($0.name) }
   }
 
   /// The text printed by `--help`.
@@ -67,17 +88,26 @@ struct BenchOptions {
         + "\(indent)\(benchCase.summary)"
     }
     return """
-      usage: swift run -c release asyncops-bench [CASE...] [--json] [--quick]
+      usage: swift run -c release asyncops-bench [CASE...] [--json] [--quick] [--repetitions N]
+             swift run -c release asyncops-bench --compare BASE.json NEW.json
 
       Runs each case (all of them when none is named): one warm-up, then several timed
-      repetitions; reports the median ns/element, elements/s, the ratio to the `floor` case
-      (always measured in the same run, first), and peak memory.
+      repetitions; reports the median ns/element, the noise (interquartile range of the runs over
+      their median), the ratios to the two floors, `handoff` (a bare task-to-task hand-off) and
+      `floor` (an AsyncStream fed by a producer task), both always measured first in the same
+      run, elements/s, peak memory, and which of the speed targets the run meets.
 
       options:
-        --json    one JSON object per line per case: {"case", "nsPerElement", "ratioToFloor",
-                  "peakMemoryBytes", "elements", "elementsPerSecond", "repetitions", ...}
-        --quick   small N and \(quickRepetitions) repetitions: a smoke run, numbers not meaningful
-        --help    this text
+        --json           one JSON object per line per case: {"case", "nsPerElement",
+                         "ratioToHandoff", "ratioToFloor", "noise", "peakMemoryBytes",
+                         "elements", "elementsPerSecond", "repetitions", "fastestNsPerElement",
+                         "slowestNsPerElement", "runsNsPerElement", ...}
+        --quick          small N and \(quickRepetitions) repetitions: a smoke run, numbers not meaningful
+        --repetitions N  N timed repetitions for every case
+        --compare BASE.json NEW.json
+                         per case in both files, NEW/BASE ns per element and a verdict: faster,
+                         slower or within noise (see docs/performance.md)
+        --help           this text
 
       peak memory: \(memoryMethod.rawValue).
 

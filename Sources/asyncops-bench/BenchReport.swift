@@ -1,5 +1,13 @@
 import Glibc
 
+/// The floor cases of a run, once measured: the denominators of every ratio.
+struct Floors {
+  /// `handoff`, the physical floor.
+  var handoff: CaseMeasurement?
+  /// `floor`, the `AsyncStream` floor.
+  var floor: CaseMeasurement?
+}
+
 /// Prints measurements as they complete: an aligned table, or one JSON object per line.
 struct BenchReport {
   /// One JSON object per line instead of the table.
@@ -8,7 +16,8 @@ struct BenchReport {
   private let nameWidth: Int
 
   private static let columns: [(title: String, width: Int)] = [
-    ("N", 11), ("ns/element", 12), ("elements/s", 14), ("×floor", 8), ("peak memory", 12),
+    ("N", 11), ("ns/element", 12), ("noise", 6), ("×handoff", 9), ("×floor", 7),
+    ("elements/s", 12), ("peak memory", 12),
   ]
 
   /// A report for cases with these names.
@@ -29,27 +38,39 @@ struct BenchReport {
     fflush(nil)
   }
 
-  /// One case's line.
-  func line(_ measurement: CaseMeasurement, floor: CaseMeasurement?) {
-    let ratio = measurement.ratio(to: floor)
+  /// One case's line; `floors` are the floor cases of the same run.
+  func line(_ measurement: CaseMeasurement, floors: Floors) {
+    let toHandoff = measurement.ratio(to: floors.handoff)
+    let toFloor = measurement.ratio(to: floors.floor)
     if json {
-      print(jsonObject(measurement, ratio: ratio))
+      print(jsonObject(measurement, ratioToHandoff: toHandoff, ratioToFloor: toFloor))
       fflush(nil)
       return
     }
     let cells = [
       NumberFormatting.grouped(measurement.elements),
       NumberFormatting.fixed(measurement.nsPerElement, 1),
+      NumberFormatting.percent(measurement.noise),
+      toHandoff.map { NumberFormatting.fixed($0, 2) } ?? "-",
+      toFloor.map { NumberFormatting.fixed($0, 2) } ?? "-",
       NumberFormatting.grouped(Int(measurement.elementsPerSecond.rounded())),
-      ratio.map { NumberFormatting.fixed($0, 2) } ?? "-",
       measurement.peakMemoryBytes.map(NumberFormatting.bytes) ?? "-",
     ]
     let padded = zip(cells, Self.columns).map { $0.leftPadding(to: $1.width) }
     let spread =
-      "runs \(NumberFormatting.fixed(measurement.fastestNsPerElement, 1))"
+      "\(measurement.repetitions) runs \(NumberFormatting.fixed(measurement.fastestNsPerElement, 1))"
       + "–\(NumberFormatting.fixed(measurement.slowestNsPerElement, 1)) ns"
+    let cpu = "cpu \(NumberFormatting.fixed(median(measurement.runsCpuNsPerElement), 1)) ns"
     let extras = measurement.extraFields.map { "\($0.name)=\(NumberFormatting.json($0.value))" }
-    print(row(measurement.name, padded, notes: ([spread] + extras).joined(separator: ", ")))
+    print(row(measurement.name, padded, notes: ([spread, cpu] + extras).joined(separator: ", ")))
+    fflush(nil)
+  }
+
+  /// Text lines after the table (text mode only).
+  func footer(_ lines: [String]) {
+    guard !json else { return }
+    print("")
+    for line in lines { print(line) }
     fflush(nil)
   }
 
@@ -57,23 +78,34 @@ struct BenchReport {
     ([name.padding(to: nameWidth)] + cells + [notes]).joined(separator: "  ")
   }
 
-  private func jsonObject(_ measurement: CaseMeasurement, ratio: Double?) -> String {
+  private func jsonObject(
+    _ measurement: CaseMeasurement, ratioToHandoff: Double?, ratioToFloor: Double?
+  ) -> String {
+    let runs = measurement.runsNsPerElement.map { NumberFormatting.fixed($0, 3) }
+    let cpu = measurement.runsCpuNsPerElement.map { NumberFormatting.fixed($0, 1) }
+    let switches = measurement.runsContextSwitchesPerElement.map { NumberFormatting.fixed($0, 4) }
     var fields: [(String, String)] = [
       ("case", jsonString(measurement.name)),
       ("nsPerElement", NumberFormatting.fixed(measurement.nsPerElement, 3)),
-      ("ratioToFloor", ratio.map { NumberFormatting.fixed($0, 4) } ?? "null"),
+      ("ratioToHandoff", ratioToHandoff.map { NumberFormatting.fixed($0, 4) } ?? "null"),
+      ("ratioToFloor", ratioToFloor.map { NumberFormatting.fixed($0, 4) } ?? "null"),
+      ("noise", NumberFormatting.fixed(measurement.noise, 4)),
       ("peakMemoryBytes", measurement.peakMemoryBytes.map(String.init) ?? "null"),
       ("elements", String(measurement.elements)),
       ("elementsPerSecond", String(Int(measurement.elementsPerSecond.rounded()))),
       ("repetitions", String(measurement.repetitions)),
       ("fastestNsPerElement", NumberFormatting.fixed(measurement.fastestNsPerElement, 3)),
       ("slowestNsPerElement", NumberFormatting.fixed(measurement.slowestNsPerElement, 3)),
+      ("cpuNsPerElement", NumberFormatting.fixed(median(measurement.runsCpuNsPerElement), 3)),
+      ("runsNsPerElement", "[" + runs.joined(separator: ", ") + "]"),
+      ("runsCpuNsPerElement", "[" + cpu.joined(separator: ", ") + "]"),
+      ("runsContextSwitchesPerElement", "[" + switches.joined(separator: ", ") + "]"),
     ]
     fields += measurement.extraFields.map { ($0.name, NumberFormatting.json($0.value)) }
     return "{" + fields.map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + "}"
   }
 
-  private func jsonString(_ text: String) -> String {
+  func jsonString(_ text: String) -> String {
     var escaped = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -13,8 +13,22 @@ struct BenchRunner {
     }
   }
 
+  /// One timed repetition.
+  struct TimedRun {
+    /// Its duration.
+    let nanoseconds: Double
+    /// The process's context switches during it (see ``ContextSwitches``).
+    let contextSwitches: Int
+    /// The process's CPU time during it, every thread.
+    let cpuNanoseconds: Double
+    /// What it reported.
+    let outcome: RunOutcome
+  }
+
   /// Smoke-run sizes and repetition counts.
   let quick: Bool
+  /// `--repetitions`: overrides every case's repetition count.
+  let repetitionsOverride: Int?
   /// Where progress of long cases is shown.
   let progress: ProgressLine
 
@@ -28,9 +42,10 @@ struct BenchRunner {
     let body = try await benchCase.prepare(quick ? benchCase.quickSize : benchCase.size)
     var isLong = preparing.duration(to: clock.now) >= ProgressLine.longCaseThreshold
     let repetitions =
-      quick ? min(benchCase.repetitions, BenchOptions.quickRepetitions) : benchCase.repetitions
+      repetitionsOverride
+      ?? (quick ? min(benchCase.repetitions, BenchOptions.quickRepetitions) : benchCase.repetitions)
     let runs = benchCase.warmups + repetitions
-    var timed: [(nanoseconds: Double, outcome: RunOutcome)] = []
+    var timed: [TimedRun] = []
     for run in 0..<runs {
       if isLong {
         let phase =
@@ -39,23 +54,36 @@ struct BenchRunner {
           : "repetition \(run - benchCase.warmups + 1)/\(repetitions)"
         progress.show("\(benchCase.name): \(phase)")
       }
+      let usageBefore = ContextSwitches.now()
       let start = clock.now
       let outcome = try await body()
       let elapsed = start.duration(to: clock.now)
+      let usageAfter = ContextSwitches.now()
       guard outcome.checksum == outcome.expected else {
         throw ChecksumMismatch(caseName: benchCase.name, outcome: outcome)
       }
       isLong = isLong || elapsed >= ProgressLine.longCaseThreshold
-      if run >= benchCase.warmups { timed.append((nanoseconds(elapsed), outcome)) }
+      if run >= benchCase.warmups {
+        timed.append(
+          TimedRun(
+            nanoseconds: nanoseconds(elapsed),
+            contextSwitches: usageAfter.switches - usageBefore.switches,
+            cpuNanoseconds: usageAfter.cpuNanoseconds - usageBefore.cpuNanoseconds,
+            outcome: outcome))
+      }
     }
     progress.clear()
     return summarize(benchCase.name, timed, peak: probe.peakGrowthBytes())
   }
 
   private func summarize(
-    _ name: String, _ timed: [(nanoseconds: Double, outcome: RunOutcome)], peak: Int?
+    _ name: String, _ timed: [TimedRun], peak: Int?
   ) -> CaseMeasurement {
     let perElement = timed.map { $0.nanoseconds / Double(max($0.outcome.elements, 1)) }
+    let switchesPerElement = timed.map {
+      Double($0.contextSwitches) / Double(max($0.outcome.elements, 1))
+    }
+    let cpuPerElement = timed.map { $0.cpuNanoseconds / Double(max($0.outcome.elements, 1)) }
     let fieldNames = timed.first?.outcome.extraFields.map(\.name) ?? []
     let extraFields = fieldNames.map { field in
       let values = timed.compactMap { run in
@@ -64,9 +92,8 @@ struct BenchRunner {
       return (name: field, value: median(values))
     }
     return CaseMeasurement(
-      name: name, elements: timed.last?.outcome.elements ?? 0, repetitions: timed.count,
-      nsPerElement: median(perElement), fastestNsPerElement: perElement.min() ?? 0,
-      slowestNsPerElement: perElement.max() ?? 0, peakMemoryBytes: peak,
-      extraFields: extraFields)
+      name: name, elements: timed.last?.outcome.elements ?? 0, runsNsPerElement: perElement,
+      runsContextSwitchesPerElement: switchesPerElement, runsCpuNsPerElement: cpuPerElement,
+      peakMemoryBytes: peak, extraFields: extraFields)
   }
 }

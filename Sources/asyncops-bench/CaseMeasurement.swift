@@ -1,38 +1,75 @@
-/// The measured result of one case: medians over its timed repetitions.
+/// The measured result of one case: every timed repetition, summarised.
 struct CaseMeasurement: Sendable {
   /// The case's name.
   let name: String
   /// Elements processed by one run.
   let elements: Int
-  /// Timed repetitions (warm-ups excluded).
-  let repetitions: Int
-  /// Median nanoseconds per element over the repetitions.
-  let nsPerElement: Double
-  /// Fastest and slowest repetition, in nanoseconds per element.
-  let fastestNsPerElement: Double
-  /// See ``fastestNsPerElement``.
-  let slowestNsPerElement: Double
+  /// Nanoseconds per element of each timed repetition (warm-ups excluded), in run order.
+  let runsNsPerElement: [Double]
+  /// Context switches of the process per element in each timed repetition (see
+  /// ``ContextSwitches``), in run order.
+  let runsContextSwitchesPerElement: [Double]
+  /// CPU time (every thread, user + system) per element in each timed repetition: wall time
+  /// minus the time threads waited, plus the time both cores worked at once.
+  let runsCpuNsPerElement: [Double]
   /// Peak resident-memory growth during the case (see ``PeakMemoryProbe``), if measurable.
   let peakMemoryBytes: Int?
   /// The median of each of the case's extra fields, in the case's order.
   let extraFields: [(name: String, value: Double)]
+
+  /// Timed repetitions.
+  var repetitions: Int { runsNsPerElement.count }
+  /// Median nanoseconds per element over the repetitions: the case's figure.
+  var nsPerElement: Double { RunStatistics.median(runsNsPerElement) }
+  /// Fastest repetition, in nanoseconds per element.
+  var fastestNsPerElement: Double { runsNsPerElement.min() ?? 0 }
+  /// Slowest repetition, in nanoseconds per element.
+  var slowestNsPerElement: Double { runsNsPerElement.max() ?? 0 }
+  /// The spread of the repetitions: see ``RunStatistics/noise(_:)``.
+  var noise: Double { RunStatistics.noise(runsNsPerElement) }
 
   /// Elements per second at the median speed.
   var elementsPerSecond: Double {
     nsPerElement > 0 ? 1e9 / nsPerElement : 0
   }
 
-  /// This case's cost as a multiple of the floor's, if the floor was measured.
+  /// This case's cost as a multiple of `floor`'s (a floor case measured in the same run).
   func ratio(to floor: CaseMeasurement?) -> Double? {
     guard let floor, floor.nsPerElement > 0 else { return nil }
     return nsPerElement / floor.nsPerElement
   }
 }
 
-/// The median of `values` (the mean of the middle two for an even count); 0 when empty.
+/// Order statistics of a case's repetitions.
+enum RunStatistics {
+  /// The median of `values` (the mean of the middle two for an even count); 0 when empty.
+  static func median(_ values: [Double]) -> Double {
+    quantile(values, 0.5)
+  }
+
+  /// The `q` quantile of `values`, interpolating linearly between order statistics; 0 when empty.
+  static func quantile(_ values: [Double], _ q: Double) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    let position = q * Double(sorted.count - 1)
+    let below = Int(position.rounded(.down))
+    let above = min(below + 1, sorted.count - 1)
+    let fraction = position - Double(below)
+    return sorted[below] + (sorted[above] - sorted[below]) * fraction
+  }
+
+  /// The noise figure of a case: the interquartile range of its repetitions over their median
+  /// (`0.10`: the middle half of the runs lies within a band 10% of the median wide). Unlike the
+  /// full range, one run disturbed by another process does not inflate it. 0 with fewer than
+  /// three runs.
+  static func noise(_ values: [Double]) -> Double {
+    let middle = median(values)
+    guard values.count >= 3, middle > 0 else { return 0 }
+    return (quantile(values, 0.75) - quantile(values, 0.25)) / middle
+  }
+}
+
+/// The median of `values`; see ``RunStatistics/median(_:)``.
 func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  guard !sorted.isEmpty else { return 0 }
-  let middle = sorted.count / 2
-  return sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+  RunStatistics.median(values)
 }

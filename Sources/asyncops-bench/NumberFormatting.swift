@@ -25,6 +25,11 @@ enum NumberFormatting {
     return (value < 0 ? "-" : "") + text
   }
 
+  /// A fraction as a whole percentage (`percent(0.123)` is `"12%"`).
+  static func percent(_ value: Double) -> String {
+    fixed(value * 100, 0) + "%"
+  }
+
   /// A byte count in binary units (`"12.3 MiB"`).
   static func bytes(_ value: Int) -> String {
     let units = ["B", "KiB", "MiB", "GiB"]

@@ -35,6 +35,11 @@ import Testing
 
   // MARK: next()
 
+  @Test func withNoBaseTheFirstNextFinishes() {
+    var machine = Machine(baseCount: 0)
+    #expect("\(machine.next("c"))" == #"finish("c")"#)
+  }
+
   @Test func theFirstNextStartsTheReadersAndWaits() {
     var machine = Machine(baseCount: 2)
     #expect("\(machine.next("c"))" == "startReaders")

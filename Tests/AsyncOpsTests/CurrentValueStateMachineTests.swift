@@ -24,8 +24,8 @@ import Testing
 
   @Test func aSendWakesEveryWaitingConsumer() {
     var machine = Machine(value: "a")
-    #expect(machine.suspend(consumerID: 0, cursor: 1, waiter: "w0", isCancelled: false) == .suspend)
-    #expect(machine.suspend(consumerID: 1, cursor: 1, waiter: "w1", isCancelled: false) == .suspend)
+    #expect(machine.suspend(waitID: 0, cursor: 1, waiter: "w0", isCancelled: false) == .suspend)
+    #expect(machine.suspend(waitID: 1, cursor: 1, waiter: "w1", isCancelled: false) == .suspend)
     let sent = machine.send("b")
     #expect(sent?.version == 1)
     #expect(sent?.waiting.map(\.waiter) == ["w0", "w1"])
@@ -37,28 +37,28 @@ import Testing
     #expect(machine.next(cursor: 1) == .suspend)
     _ = machine.send("b")
     #expect(
-      machine.suspend(consumerID: 0, cursor: 1, waiter: "w", isCancelled: false)
+      machine.suspend(waitID: 0, cursor: 1, waiter: "w", isCancelled: false)
         == .deliver("b", version: 1))
   }
 
   @Test func aCancelledTaskDoesNotSuspend() {
     var machine = Machine(value: "a")
-    #expect(machine.suspend(consumerID: 0, cursor: 1, waiter: "w", isCancelled: true) == .end)
+    #expect(machine.suspend(waitID: 0, cursor: 1, waiter: "w", isCancelled: true) == .end)
     #expect(machine.send("b")?.waiting.isEmpty == true)
   }
 
   @Test func cancelRemovesOnlyThatWaiter() {
     var machine = Machine(value: "a")
-    _ = machine.suspend(consumerID: 0, cursor: 1, waiter: "w0", isCancelled: false)
-    _ = machine.suspend(consumerID: 1, cursor: 1, waiter: "w1", isCancelled: false)
-    #expect(machine.cancel(consumerID: 0) == "w0")
-    #expect(machine.cancel(consumerID: 0) == nil)
+    _ = machine.suspend(waitID: 0, cursor: 1, waiter: "w0", isCancelled: false)
+    _ = machine.suspend(waitID: 1, cursor: 1, waiter: "w1", isCancelled: false)
+    #expect(machine.cancel(waitID: 0) == "w0")
+    #expect(machine.cancel(waitID: 0) == nil)
     #expect(machine.send("b")?.waiting.map(\.waiter) == ["w1"])
   }
 
   @Test func finishEndsTheWaitersAndLetsOthersSeeTheLastValueFirst() {
     var machine = Machine(value: "a")
-    _ = machine.suspend(consumerID: 0, cursor: 1, waiter: "w0", isCancelled: false)
+    _ = machine.suspend(waitID: 0, cursor: 1, waiter: "w0", isCancelled: false)
     #expect(machine.finish().map(\.waiter) == ["w0"])
     #expect(machine.next(cursor: 0) == .deliver("a", version: 0))
     #expect(machine.next(cursor: 1) == .end)

@@ -63,11 +63,15 @@ import Testing
       let shared = source.share()
       var registered = shared.makeAsyncIterator()
       await time.settle()
-      #expect(source.liveIteratorCount == 0)  // registering does not start the upstream
+      // `share()` made the one upstream iterator (as swift-async-algorithms does), but
+      // registering does not start reading it.
+      #expect(source.liveIteratorCount == 1)
+      #expect(source.waitingCount == 0)
       let logs = (0..<3).map { _ in ShareLog<String>() }
       let tasks = logs.map { startLoggingConsumer(of: shared, into: $0) }
       await time.settle()
       #expect(source.liveIteratorCount == 1)
+      #expect(source.waitingCount == 1)  // one read, for every consumer
       source.send(1)
       source.finish()
       await time.settle()

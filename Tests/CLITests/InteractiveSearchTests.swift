@@ -31,7 +31,7 @@ import Testing
     #expect(terminal.read(until: "Method: Espresso"))
     terminal.type("\u{1B}[Z")  // Shift-Tab back to any
     #expect(terminal.read(until: "Method: Any"))
-    terminal.type("+")
+    terminal.type("\u{1B}[A")  // ↑
     #expect(terminal.read(until: "Minimum rating: ★☆☆☆☆"))
     terminal.type("\u{1B}")
     #expect(terminal.read(until: "\u{1B}[?1049l"), "the alternate screen is left")
@@ -59,7 +59,7 @@ final class PseudoTerminal {
     return unsafeBitCast(symbol, to: type)
   }
 
-  init() throws {
+  init(rows: UInt16 = 30, columns: UInt16 = 100) throws {
     let openLeader = try Self.libc("posix_openpt", as: OpenLeader.self)
     let grant = try Self.libc("grantpt", as: PrepareLeader.self)
     let unlock = try Self.libc("unlockpt", as: PrepareLeader.self)
@@ -70,9 +70,15 @@ final class PseudoTerminal {
     else { throw POSIXError(.ENODEV) }
     let followerDescriptor = open(name, O_RDWR | O_NOCTTY)
     guard followerDescriptor >= 0 else { throw POSIXError(.ENODEV) }
-    var size = winsize(ws_row: 30, ws_col: 100, ws_xpixel: 0, ws_ypixel: 0)
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(followerDescriptor, UInt(TIOCSWINSZ), &size)
     follower = FileHandle(fileDescriptor: followerDescriptor, closeOnDealloc: true)
+  }
+
+  /// Changes the window size (the test then sends SIGWINCH: the child has no controlling terminal).
+  func resize(rows: UInt16, columns: UInt16) {
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(follower.fileDescriptor, UInt(TIOCSWINSZ), &size)
   }
 
   deinit {
@@ -129,7 +135,7 @@ final class PseudoTerminal {
     process.standardError = terminal.follower
     try process.run()
     defer { if process.isRunning { process.terminate() } }
-    #expect(terminal.read(until: "Esc or Ctrl-C to exit"), "the screen is up")
+    #expect(terminal.read(until: "Esc quit"), "the screen is up")
     process.terminate()  // SIGTERM
     #expect(terminal.read(until: "\u{1B}[?1049l"), "the alternate screen is left")
     process.waitUntilExit()

@@ -51,6 +51,10 @@ enum CaseShrinker {
     switch randomCase.operation {
     case .debounce(let interval) where interval > 0:
       add(inputs, .debounce(ticks: interval - 1))
+    case .throttle(let interval, let latest) where interval > 0:
+      add(inputs, .throttle(ticks: interval - 1, latest: latest))
+    case .mapLatest(let duration) where duration > 0:
+      add(inputs, .mapLatest(ticks: duration - 1))
     case .share(let consumers, let replay):
       for index in consumers.indices {
         if consumers.count > 1 {

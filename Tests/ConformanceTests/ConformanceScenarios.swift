@@ -1,4 +1,5 @@
 /// The conformance table: every scenario, run through both engines by `ConformanceTests`.
 enum ConformanceScenarios {
-  static let all: [ConformanceScenario] = debounce + removeDuplicates + combineLatest + share
+  static let all: [ConformanceScenario] =
+    debounce + removeDuplicates + combineLatest + share + throttle + mapLatest
 }

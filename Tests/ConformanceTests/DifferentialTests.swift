@@ -2,14 +2,17 @@ import Foundation
 import MarbleEngines
 import Testing
 
-/// The randomized differential test: 10,000 seeded random cases through both engines; the pull
+/// The randomized differential test: 22,000 seeded random cases through both engines — half of
+/// them over the operators of issue #18 (throttle, mapLatest), so at least 10,000 — and the pull
 /// output must be exactly the push output plus the differences SEMANTICS.md documents.
 ///
 /// A failure prints the case's seed, its marbles and a shrunk minimal case. Rerun one case with
 /// `CONFORMANCE_SEED=<seed> swift test --filter DifferentialTests`; explore other cases with
 /// `CONFORMANCE_BASE_SEED=<n>`.
 @Suite struct DifferentialTests {
-  static let caseCount = 10_000
+  static let caseCount = 22_000
+  /// The acceptance floor of issue #18: cases over throttle and mapLatest, in all batches.
+  static let newOperatorCaseFloor = 10_000
   /// Batches run in parallel, each on its own virtual time.
   static let batchCount = 2
   /// The seed a failing case is rerun from, if the environment names one.
@@ -47,6 +50,11 @@ import Testing
     for family in RandomCase.Family.allCases {
       #expect(families[family, default: 0] >= perBatch / 10, "cases of \(family)")
     }
+    let newOperatorCases = RandomCase.Family.newOperators.map { families[$0, default: 0] }
+      .reduce(0, +)
+    #expect(
+      newOperatorCases >= Self.newOperatorCaseFloor / Self.batchCount,
+      "cases of \(RandomCase.Family.newOperators) in batch \(batch)")
     for difference in DocumentedDifference.allCases {
       #expect(differences[difference, default: 0] >= perBatch / 100, "cases of \(difference)")
     }

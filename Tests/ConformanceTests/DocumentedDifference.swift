@@ -9,6 +9,9 @@ enum DocumentedDifference: String, CaseIterable, Sendable {
   case combineLatestFinishesWhenABaseFinishesEmpty
   /// share rules 3 and 7: `replay: n` exists in pull only; Combine's `share()` never replays.
   case shareReplayIsPullOnly
+  /// throttle rule 5: at the upstream's failure, pull drops a pending element and fails at once;
+  /// Combine waits like a finish, emitting the pending element at its due instant, then fails.
+  case throttleFailureDropsThePendingElement
 
   /// The SEMANTICS.md rule, as a reader looks it up.
   var rule: String {
@@ -16,6 +19,7 @@ enum DocumentedDifference: String, CaseIterable, Sendable {
     case .debounceFinishFlushesThePendingElement: "SEMANTICS.md debounce, rule 4"
     case .combineLatestFinishesWhenABaseFinishesEmpty: "SEMANTICS.md combineLatest, rule 3"
     case .shareReplayIsPullOnly: "SEMANTICS.md share, rules 3 and 7"
+    case .throttleFailureDropsThePendingElement: "SEMANTICS.md throttle, rule 5"
     }
   }
 }

@@ -19,7 +19,11 @@ struct PullPrediction {
       outputs = zip(push, consumers).map { output, start in
         Self.share(push: output, input: randomCase.inputs[0], start: start, replay: replay)
       }
-    case .removeDuplicates:
+    case .throttle:
+      outputs = [Self.throttle(push: push[0], input: randomCase.inputs[0])]
+    case .removeDuplicates, .mapLatest, .debounceWithOptions:
+      // mapLatest rule 6: push's switchToLatest agrees. (The debounce options are pull only and
+      // never drawn.)
       outputs = push
     }
     differences = []
@@ -28,7 +32,8 @@ struct PullPrediction {
       case .debounce: differences.insert(.debounceFinishFlushesThePendingElement)
       case .combineLatest: differences.insert(.combineLatestFinishesWhenABaseFinishesEmpty)
       case .share: differences.insert(.shareReplayIsPullOnly)
-      case .removeDuplicates: break
+      case .throttle: differences.insert(.throttleFailureDropsThePendingElement)
+      case .removeDuplicates, .mapLatest: break
       }
     }
   }
@@ -50,6 +55,18 @@ struct PullPrediction {
     guard let finishIndex else { return push }
     output.ticks[finish.tick].insert(last.event, at: finishIndex)
     return output
+  }
+
+  /// throttle rule 5: when the input fails at tick f, pull delivers the failure at once and drops
+  /// a pending element, while push waits like a finish (the pending element at its due tick,
+  /// then the failure). So pull is push's elements up to tick f, then `^` at f — with nothing
+  /// pending that is push itself. (A pending element due exactly at f was emitted by its timer
+  /// before the failure arrived, in both engines.)
+  static func throttle(push: MarbleTimeline, input: [[MarbleEvent]]) -> MarbleTimeline {
+    let events = MarbleTimeline(ticks: input).events
+    guard let failure = events.first(where: { $0.event == .failure }) else { return push }
+    let kept = push.events.filter { $0.tick <= failure.tick && !$0.event.isTerminal }
+    return MarbleTimeline(events: kept + [(tick: failure.tick, event: .failure)])
   }
 
   /// combineLatest rule 3: in delivery order (tick by tick, inputs in argument order), the first

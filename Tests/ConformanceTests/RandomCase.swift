@@ -6,7 +6,17 @@ import MarbleNotation
 struct RandomCase: Sendable, CustomStringConvertible {
   /// The operator families, in the proportions the generator draws them.
   enum Family: String, CaseIterable, Sendable {
-    case debounce, removeDuplicates, combineLatest, share
+    case debounce, removeDuplicates, combineLatest, share, throttle, mapLatest
+
+    /// The operators of issue #18, drawn twice as often as each older one (see ``draw(_:)``).
+    static let newOperators: Set<Family> = [.throttle, .mapLatest]
+
+    /// Draws a family: each of `newOperators` with weight 2, every other with weight 1, so half
+    /// the cases exercise the new operators and each older one keeps its share of 10,000.
+    static func draw(_ random: inout SplitMix64) -> Family {
+      let weighted = allCases.flatMap { newOperators.contains($0) ? [$0, $0] : [$0] }
+      return weighted[random.int(in: 0...weighted.count - 1)]
+    }
   }
 
   /// The seed the case was made from (kept by a shrunk case, which no longer matches it).
@@ -21,6 +31,9 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .removeDuplicates: .removeDuplicates
     case .combineLatest: .combineLatest
     case .share: .share
+    case .throttle: .throttle
+    case .mapLatest: .mapLatest
+    case .debounceWithOptions: .debounce
     }
   }
 
@@ -41,6 +54,10 @@ struct RandomCase: Sendable, CustomStringConvertible {
   var operatorSpelling: String {
     switch operation {
     case .debounce(let ticks): "debounce:\(ticks)"
+    case .debounceWithOptions(let ticks, let leading, let maxWait):
+      "debounce:\(ticks)" + (leading ? ":leading" : "") + (maxWait.map { ":maxWait=\($0)" } ?? "")
+    case .throttle(let ticks, let latest): "throttle:\(ticks)" + (latest ? "" : ":first")
+    case .mapLatest(let ticks): "mapLatest:\(ticks)"
     case .removeDuplicates: "removeDuplicates"
     case .combineLatest: "combineLatest"
     case .share(let consumers, let replay):
@@ -63,10 +80,18 @@ struct RandomCase: Sendable, CustomStringConvertible {
   init(seed: UInt64) {
     var random = SplitMix64(seed: seed)
     self.seed = seed
-    switch Family.allCases[random.int(in: 0...Family.allCases.count - 1)] {
+    switch Family.draw(&random) {
     case .debounce:
       let interval = random.chance(10) ? 0 : random.int(in: 1...4)
       operation = .debounce(ticks: interval)
+      inputs = [Self.input(&random, length: random.int(in: 1...16), alphabet: "abcd")]
+    case .throttle:
+      let interval = random.chance(10) ? 0 : random.int(in: 1...4)
+      operation = .throttle(ticks: interval, latest: random.chance(50))
+      inputs = [Self.input(&random, length: random.int(in: 1...16), alphabet: "abcd")]
+    case .mapLatest:
+      let duration = random.chance(15) ? 0 : random.int(in: 1...4)
+      operation = .mapLatest(ticks: duration)
       inputs = [Self.input(&random, length: random.int(in: 1...16), alphabet: "abcd")]
     case .removeDuplicates:
       operation = .removeDuplicates

@@ -67,16 +67,21 @@ import Testing
     }
   }
 
-  @Test func subscriberWithoutDemandGetsTheLatestCombinationOnRequest() {
+  /// As Combine (OpenCombine `testChildDemand`, `testUpstreamExceedsDemand`): the subscriber's
+  /// demand is passed to every upstream, so hot upstreams drop what arrives without demand, and
+  /// nothing is owed to a later request.
+  @Test func valuesWithoutDemandAreLostNotOwed() {
     let left = PassthroughSubject<String, Never>()
     let right = PassthroughSubject<String, Never>()
-    let subscriber = RecordingSubscriber<(String, String), Never>(initialDemand: .none)
+    let subscriber = RecordingSubscriber<(String, String), Never>(initialDemand: .max(1))
     left.combineLatest(right).subscribe(subscriber)
     left.send("a")
     right.send("x")
     left.send("b")
     subscriber.request(.max(1))
-    #expect(subscriber.values.map { $0.0 + $0.1 } == ["bx"])
+    #expect(subscriber.values.map { $0.0 + $0.1 } == ["ax"])
+    right.send("y")
+    #expect(subscriber.values.map { $0.0 + $0.1 } == ["ax", "ay"])
   }
 
   @Test func currentValueSubjectsCombineAtOnce() {

@@ -114,15 +114,18 @@ import Testing
     _ = cancellable
   }
 
-  @Test func sendAfterCompletionIsIgnored() {
+  /// As Combine (OpenCombine `testChangeValueAfterCompletion`, `testSendValueAfterCompletion`):
+  /// after completion nothing is delivered; `send` leaves the value, setting `value` changes it.
+  @Test func afterCompletionNothingIsDeliveredButSettingTheValueChangesIt() {
     let subject = CurrentValueSubject<Int, Never>(1)
     var received: [Int] = []
     let cancellable = subject.sink { received.append($0) }
     subject.send(completion: .finished)
     subject.send(2)
+    #expect(subject.value == 1)
     subject.value = 3
     #expect(received == [1])
-    #expect(subject.value == 1)
+    #expect(subject.value == 3)
     _ = cancellable
   }
 

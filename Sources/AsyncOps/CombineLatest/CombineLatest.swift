@@ -108,28 +108,32 @@ where A.Element: Sendable, B.Element: Sendable, C.Element: Sendable, D.Element: 
   AsyncCombineLatestSequence(a, b, c, d)
 }
 
-/// Combines the latest elements of five or more asynchronous sequences into tuples.
+/// Combines the latest elements of any number of asynchronous sequences into tuples; the form for
+/// five bases or more.
 ///
 /// ```swift
-/// for try await (a, b, c, d, e) in combineLatest(as, bs, cs, ds, es) {
-///   print(a, b, c, d, e)
+/// for try await (text, method, rating, brews, favourites)
+///   in combineLatest(texts, methods, ratings, brewLists, favouriteLists)
+/// {
+///   print(text, method, rating, brews.count, favourites.count)
 /// }
 /// ```
 ///
 /// The combination throws `any Error`: Swift 6.3 cannot yet constrain every failure type of a
 /// parameter pack to be `Never` (same-element requirements are not supported), so even
-/// non-throwing bases need `try` here. For 2, 3 or 4 bases, the fixed-arity functions keep the
-/// shared failure type. See ``AsyncCombineLatestSequence`` for the rules.
+/// non-throwing bases need `try` here. For 2, 3 or 4 bases the fixed-arity functions are chosen
+/// instead; they keep the shared failure type. One base gives its own elements (as one-element
+/// tuples, which Swift writes as the element); no base gives a sequence that ends at once.
+/// See ``AsyncCombineLatestSequence`` for the rules.
+///
+/// The bases are one parameter pack, not five named parameters followed by a pack: a pack
+/// concatenated after named parameters crashes the Swift 6.3 optimiser when a client specialises
+/// the call, and defeats type inference of a destructured `for try await (a, b, c, d, e) in`
+/// (docs/compiler-workarounds.md).
 @inlinable
-public func combineLatest<
-  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable,
-  D: AsyncSequence & Sendable, E: AsyncSequence & Sendable, each Rest: AsyncSequence & Sendable
->(
-  _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ rest: repeat each Rest
-) -> AsyncCombineLatestSequence<any Error, A, B, C, D, E, repeat each Rest>
-where
-  A.Element: Sendable, B.Element: Sendable, C.Element: Sendable, D.Element: Sendable,
-  E.Element: Sendable, repeat (each Rest).Element: Sendable
-{
-  AsyncCombineLatestSequence(a, b, c, d, e, repeat each rest)
+public func combineLatest<each Base: AsyncSequence & Sendable>(
+  _ base: repeat each Base
+) -> AsyncCombineLatestSequence<any Error, repeat each Base>
+where repeat (each Base).Element: Sendable {
+  AsyncCombineLatestSequence(repeat each base)
 }

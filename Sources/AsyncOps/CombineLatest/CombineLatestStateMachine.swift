@@ -65,11 +65,12 @@ struct CombineLatestStateMachine<Consumer, Reader> {
 
   @usableFromInline var state: State
 
-  /// Creates the machine for `baseCount` bases.
+  /// Creates the machine for `baseCount` bases. With no base no tuple can ever come, so the
+  /// combination has ended before it starts (as when a base finishes without producing).
   @inlinable
   init(baseCount: Int) {
-    precondition(baseCount > 0, "combineLatest needs at least one base")
-    state = .idle(baseCount: baseCount)
+    precondition(baseCount >= 0, "combineLatest: a negative base count")
+    state = baseCount == 0 ? .ended(failure: nil) : .idle(baseCount: baseCount)
   }
 }
 
@@ -145,7 +146,12 @@ extension CombineLatestStateMachine {
       state = .combining(Combining(baseCount: baseCount, consumer: consumer))
       return .startReaders
     case .combining(var combining):
-      precondition(combining.consumer == nil, "next() called while another next() is waiting")
+      precondition(
+        combining.consumer == nil,
+        """
+        combineLatest: next() was called on an iterator (or a copy of it) while another call of \
+        next() on it is still waiting; iterate each iterator from one task at a time
+        """)
       state = .modifying
       defer { state = .combining(combining) }
       guard let index = combining.arrivals.popFirst() else {

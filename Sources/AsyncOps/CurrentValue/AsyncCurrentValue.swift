@@ -137,7 +137,7 @@ public final class AsyncCurrentValue<Element: Sendable>: AsyncSequence, Sendable
       case .end:
         received = nil
       case .suspend:
-        received = cancelled ? nil : await channel.wait(consumerID: consumerID, cursor: cursor)
+        received = cancelled ? nil : await channel.wait(cursor: cursor)
       }
       guard let (value, version) = received else {
         ended = true
@@ -156,12 +156,12 @@ public final class AsyncCurrentValue<Element: Sendable>: AsyncSequence, Sendable
   }
 
   @inlinable
-  func wait(consumerID: Int, cursor: UInt64) async -> (Element, UInt64)? {
-    await withTaskCancellationHandler {
+  func wait(cursor: UInt64) async -> (Element, UInt64)? {
+    let waitID = machine.withLock { $0.makeWaitID() }
+    return await withTaskCancellationHandler {
       await withUnsafeContinuation { (waiter: Waiter) in
         let action = machine.withLock {
-          $0.suspend(
-            consumerID: consumerID, cursor: cursor, waiter: waiter, isCancelled: Task.isCancelled)
+          $0.suspend(waitID: waitID, cursor: cursor, waiter: waiter, isCancelled: Task.isCancelled)
         }
         switch action {
         case .deliver(let value, let version): waiter.resume(returning: (value, version))
@@ -170,7 +170,7 @@ public final class AsyncCurrentValue<Element: Sendable>: AsyncSequence, Sendable
         }
       }
     } onCancel: {
-      machine.withLock { $0.cancel(consumerID: consumerID) }?.resume(returning: nil)
+      machine.withLock { $0.cancel(waitID: waitID) }?.resume(returning: nil)
     }
   }
 }

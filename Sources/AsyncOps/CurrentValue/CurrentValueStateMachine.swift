@@ -18,12 +18,14 @@ struct CurrentValueStateMachine<Element, Waiter> {
 
   @usableFromInline
   struct Waiting {
-    @usableFromInline let consumerID: Int
+    /// Unique per call of `next()` that suspends: copies of one iterator share a consumer id, so
+    /// the id of the consumer cannot tell their waits apart.
+    @usableFromInline let waitID: Int
     @usableFromInline let waiter: Waiter
 
     @inlinable
-    init(consumerID: Int, waiter: Waiter) {
-      self.consumerID = consumerID
+    init(waitID: Int, waiter: Waiter) {
+      self.waitID = waitID
       self.waiter = waiter
     }
   }
@@ -33,6 +35,7 @@ struct CurrentValueStateMachine<Element, Waiter> {
   @usableFromInline var version: UInt64 = 0
   @usableFromInline var isFinished = false
   @usableFromInline var nextConsumerID = 0
+  @usableFromInline var nextWaitID = 0
   /// Consumers suspended in `next()`. Each has seen the current value, or it would not wait, so
   /// the next value sent is the next one for all of them.
   @usableFromInline var waiting: [Waiting] = []
@@ -71,6 +74,13 @@ struct CurrentValueStateMachine<Element, Waiter> {
     return waiting
   }
 
+  /// A consumer is about to wait: the identity of this one wait, for ``cancel(waitID:)``.
+  @inlinable
+  mutating func makeWaitID() -> Int {
+    defer { nextWaitID += 1 }
+    return nextWaitID
+  }
+
   /// A consumer whose cursor is `cursor` asks for its next value.
   @inlinable
   func next(cursor: UInt64) -> NextAction {
@@ -82,20 +92,21 @@ struct CurrentValueStateMachine<Element, Waiter> {
   /// ``next(cursor:)`` or the task is cancelled (`.suspend` means it was stored and waits).
   @inlinable
   mutating func suspend(
-    consumerID: Int, cursor: UInt64, waiter: Waiter, isCancelled: Bool
+    waitID: Int, cursor: UInt64, waiter: Waiter, isCancelled: Bool
   ) -> NextAction {
     let action = next(cursor: cursor)
     guard case .suspend = action else { return action }
-    // Checked under the same lock as `cancel(consumerID:)`, so a cancellation is never missed.
+    // Checked under the same lock as `cancel(waitID:)`, so a cancellation is never missed.
     if isCancelled { return .end }
-    waiting.append(Waiting(consumerID: consumerID, waiter: waiter))
+    waiting.append(Waiting(waitID: waitID, waiter: waiter))
     return .suspend
   }
 
-  /// The task of a waiting consumer was cancelled. Returns its waiter to end, if it still waits.
+  /// The task of a waiting consumer was cancelled. Returns the waiter of that one wait to end, if
+  /// it still waits.
   @inlinable
-  mutating func cancel(consumerID: Int) -> Waiter? {
-    guard let index = waiting.firstIndex(where: { $0.consumerID == consumerID }) else {
+  mutating func cancel(waitID: Int) -> Waiter? {
+    guard let index = waiting.firstIndex(where: { $0.waitID == waitID }) else {
       return nil
     }
     return waiting.remove(at: index).waiter

@@ -1,5 +1,6 @@
 /// An asynchronous sequence that emits an element of its base only once the base has been quiet
-/// for a given interval; made by `debounce(for:tolerance:clock:)`.
+/// for a given interval; made by
+/// `debounce(for:tolerance:clock:leading:maxWait:)`.
 ///
 /// ```swift
 /// let queries = searchText.debounce(for: .milliseconds(300), clock: ContinuousClock())
@@ -20,6 +21,8 @@
 ///   the consumer's next `next()` when it is not waiting: an error is never lost. (An element
 ///   already emitted but not yet taken by a busy consumer is delivered before the error.)
 /// - `D = 0` (or less) passes every element through, in order, without a task.
+/// - With `leading: true`, the element that starts a burst is emitted at once; with `maxWait: M`,
+///   no deadline of a burst is later than the burst's start + `M`.
 /// - Cancelling the consuming task ends the iteration (`nil`) and cancels the base's read and the
 ///   timer at once; dropping the iterator does the same. No task outlives the iterator.
 ///
@@ -36,13 +39,20 @@ where Base.Element: Sendable {
   @usableFromInline let interval: C.Instant.Duration
   @usableFromInline let tolerance: C.Instant.Duration?
   @usableFromInline let clock: C
+  @usableFromInline let leading: Bool
+  @usableFromInline let maxWait: C.Instant.Duration?
 
   @inlinable
-  init(base: Base, interval: C.Instant.Duration, tolerance: C.Instant.Duration?, clock: C) {
+  init(
+    base: Base, interval: C.Instant.Duration, tolerance: C.Instant.Duration?, clock: C,
+    leading: Bool = false, maxWait: C.Instant.Duration? = nil
+  ) {
     self.base = base
     self.interval = interval
     self.tolerance = tolerance
     self.clock = clock
+    self.leading = leading
+    self.maxWait = maxWait
   }
 
   /// Creates an iterator. The base is not read until the iterator's first `next()`.
@@ -56,25 +66,19 @@ where Base.Element: Sendable {
     guard interval > .zero else {
       return Iterator(passingThrough: base.makeAsyncIterator())
     }
-    let storage = DebounceStorage(
-      base: base, interval: interval, tolerance: tolerance, clock: clock)
+    let machine = Machine(
+      interval: interval, origin: clock.now, leading: leading, maxWait: maxWait)
+    let storage = Storage(base: base, machine: machine, tolerance: tolerance, clock: clock)
     return Iterator(lifetime: Lifetime(storage: storage))
   }
 
+  @usableFromInline typealias Machine = DebounceStateMachine<
+    Element, Failure, C.Instant, UnsafeContinuation<Result<Element?, Failure>, Never>,
+    UnsafeContinuation<Bool, Never>, Task<Void, Never>
+  >
+  @usableFromInline typealias Storage = ClockDrivenStorage<Base, C, Machine>
   /// Ends the iteration when the last copy of an iterator is dropped.
-  @usableFromInline
-  final class Lifetime: Sendable {
-    @usableFromInline let storage: DebounceStorage<Base, C>
-
-    @inlinable
-    init(storage: DebounceStorage<Base, C>) {
-      self.storage = storage
-    }
-
-    deinit {
-      storage.cancel()
-    }
-  }
+  @usableFromInline typealias Lifetime = ClockDrivenLifetime<Base, C, Machine>
 
   /// Produces the debounced elements of the base.
   ///
@@ -150,29 +154,46 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// // In a test, a TestClock makes the timer deterministic:
   /// // "abcd----e---f-g----|" debounced by 3 ticks is "------d----e-----g-|".
   /// let debounced = input.debounce(for: .milliseconds(3), clock: testClock)
+  ///
+  /// // Typing without a pause still gives a result every 5 ticks:
+  /// // "abcdefghijk----|" debounced by 3 ticks with maxWait 5 is "-----e----j--k-|".
+  /// let capped = input.debounce(for: .milliseconds(3), clock: testClock, maxWait: .milliseconds(5))
   /// ```
   ///
   /// See ``AsyncDebounceSequence`` for the exact rules: the pending element is emitted when the
   /// base finishes, a failure is never lost, and cancelling the consumer cancels the base.
   ///
+  /// A *burst* starts with an element that arrives while the operator is idle and lasts until a
+  /// deadline passes with no newer element.
+  ///
   /// - Parameters:
   ///   - interval: How long the sequence must be quiet before its newest element is emitted.
-  ///     Zero or less passes every element through.
+  ///     Zero or less passes every element through, whatever the other options.
   ///   - tolerance: The leeway the clock may take when it wakes the timer; `nil` for the clock's
   ///     default.
   ///   - clock: The clock that measures the interval; inject a `TestClock` in tests.
+  ///   - leading: When `true`, the element that starts a burst is emitted at once, at its arrival;
+  ///     later elements of the burst are debounced, and only a pending one is emitted at the
+  ///     deadline (a burst of one element is emitted once). Default: `false`.
+  ///   - maxWait: The longest a burst may go without an emission: each element's deadline is
+  ///     `min(arrival + interval, burst start + maxWait)`, and when it passes the pending element
+  ///     is emitted and the burst ends. A value below `interval` counts as `interval`. `nil` (the
+  ///     default) for no limit.
   @inlinable
   public func debounce<C: Clock>(
-    for interval: C.Instant.Duration, tolerance: C.Instant.Duration? = nil, clock: C
+    for interval: C.Instant.Duration, tolerance: C.Instant.Duration? = nil, clock: C,
+    leading: Bool = false, maxWait: C.Instant.Duration? = nil
   ) -> AsyncDebounceSequence<Self, C> {
-    AsyncDebounceSequence(base: self, interval: interval, tolerance: tolerance, clock: clock)
+    AsyncDebounceSequence(
+      base: self, interval: interval, tolerance: tolerance, clock: clock, leading: leading,
+      maxWait: maxWait)
   }
 
   /// Emits an element only after the sequence has produced nothing newer for `interval`, measured
   /// on the `ContinuousClock`.
   ///
   /// ```swift
-  /// for await query in searchText.debounce(for: .milliseconds(300)) {
+  /// for await query in searchText.debounce(for: .milliseconds(300), maxWait: .seconds(1)) {
   ///   await search(query)
   /// }
   /// ```
@@ -180,10 +201,15 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// - Parameters:
   ///   - interval: How long the sequence must be quiet before its newest element is emitted.
   ///   - tolerance: The leeway the clock may take when it wakes the timer.
+  ///   - leading: Emit the element that starts a burst at once. Default: `false`.
+  ///   - maxWait: The longest a burst may go without an emission; `nil` for no limit.
   @inlinable
   public func debounce(
-    for interval: Duration, tolerance: Duration? = nil
+    for interval: Duration, tolerance: Duration? = nil, leading: Bool = false,
+    maxWait: Duration? = nil
   ) -> AsyncDebounceSequence<Self, ContinuousClock> {
-    debounce(for: interval, tolerance: tolerance, clock: ContinuousClock())
+    debounce(
+      for: interval, tolerance: tolerance, clock: ContinuousClock(), leading: leading,
+      maxWait: maxWait)
   }
 }

@@ -6,6 +6,12 @@
 /// continuation of the timer task parked while nothing is pending, `Upstream` the handle of the
 /// task that reads the base.
 ///
+/// Options (SEMANTICS.md rules 8–10): a *burst* starts with an element that arrives while the
+/// operator is idle and lasts until its deadline passes. `leading` emits the element that starts
+/// a burst at once; `maxWait` caps every deadline of a burst at its start + `maxWait`. The end of a
+/// burst is noticed lazily — by the timer, or by the next element arriving at or after the
+/// deadline — so a burst with nothing pending needs no timer.
+///
 /// Invariants while running:
 /// - a waiting consumer means nothing is ready for it (`due == nil`, `end == nil`);
 /// - a parked timer means nothing is pending (`pendingElement == nil`), so one timer task suffices: it
@@ -14,7 +20,16 @@
 @usableFromInline
 struct DebounceStateMachine<
   Element, Failure: Error, Instant: InstantProtocol, Consumer, TimerWaiter, Upstream
-> {
+>: ClockDrivenStateMachine {
+  @usableFromInline typealias NextAction = ClockDrivenNextAction<Element, Failure>
+  @usableFromInline typealias ProduceAction = ClockDrivenProduceAction<
+    Element, Consumer, TimerWaiter
+  >
+  @usableFromInline typealias TimerAction = ClockDrivenTimerAction<Instant>
+  @usableFromInline typealias Resumptions = ClockDrivenResumptions<
+    Element, Failure, Consumer, TimerWaiter, Upstream
+  >
+
   /// How the upstream ended, kept until the consumer has taken every element before it.
   @usableFromInline
   enum End {
@@ -32,60 +47,16 @@ struct DebounceStateMachine<
     case finished
   }
 
-  /// What `next()` must do.
-  @usableFromInline
-  enum NextAction {
-    /// Return (or throw) this at once.
-    case deliver(Result<Element?, Failure>)
-    /// Start the task that reads the upstream, then suspend.
-    case startUpstream
-    case suspend
-  }
-
-  /// What the upstream reader must do after an element.
-  @usableFromInline
-  enum ProduceAction {
-    case none
-    /// The pending element was due: hand it to the waiting consumer.
-    case resumeConsumer(Consumer, Element)
-    /// The parked timer must wake and ask for the new deadline.
-    case resumeTimer(TimerWaiter)
-    /// The consumer is gone: stop reading.
-    case stop
-  }
-
-  /// What the timer task must do next.
-  @usableFromInline
-  enum TimerAction {
-    case sleep(until: Instant)
-    case park
-    case stop
-  }
-
-  /// Who must be resumed (or cancelled) after the upstream ended or the consumer was cancelled.
-  @usableFromInline
-  struct Resumptions {
-    @usableFromInline var consumer: (Consumer, Result<Element?, Failure>)?
-    @usableFromInline var timer: TimerWaiter?
-    @usableFromInline var upstream: Upstream?
-
-    @inlinable
-    init(
-      consumer: (Consumer, Result<Element?, Failure>)? = nil, timer: TimerWaiter? = nil,
-      upstream: Upstream? = nil
-    ) {
-      self.consumer = consumer
-      self.timer = timer
-      self.upstream = upstream
-    }
-  }
-
   // The running state is kept in flat stored properties rather than in an enum payload: the hot
   // path (an element while the consumer is busy) then updates `pending` in place instead of
   // copying the whole state out of an enum and back, which costs more than the rest together.
-  // Outside `.running` every property below `phase` is `nil`.
+  // Outside `.running` every optional property below `phase` is `nil`.
   @usableFromInline var phase = Phase.initial
   @usableFromInline let interval: Instant.Duration
+  /// Emit the element that starts a burst at once.
+  @usableFromInline let leading: Bool
+  /// The longest a burst may last before its pending element is emitted; `nil` for no limit.
+  @usableFromInline let maxWait: Instant.Duration?
   /// The task reading the upstream, once created.
   @usableFromInline var upstream: Upstream?
   /// The consumer suspended in `next()`.
@@ -95,18 +66,30 @@ struct DebounceStateMachine<
   @usableFromInline var parkedTimer: TimerWaiter?
   /// The newest element, waiting for its deadline.
   @usableFromInline var pendingElement: Element?
-  /// The deadline of `pendingElement`; meaningless while it is `nil`. (Not an optional: the
-  /// instant's layout may be resilient, and an optional of it costs runtime calls per element.)
+  /// Whether a burst is under way (its deadline may have passed unnoticed: see the type's doc).
+  @usableFromInline var inBurst = false
+  /// The deadline of the current burst; meaningless while `inBurst` is `false`. (Not an optional:
+  /// the instant's layout may be resilient, and an optional of it costs runtime calls per
+  /// element.)
   @usableFromInline var pendingDeadline: Instant
+  /// The latest deadline the current burst may have: its start + `maxWait`.
+  @usableFromInline var burstLimit: Instant
   /// An element whose deadline passed while the consumer was busy: the next `next()` gets it.
   @usableFromInline var due: Element?
   @usableFromInline var end: End?
 
-  /// Creates the machine of a debounce by `interval`; `origin` is any instant of the clock.
+  /// Creates the machine of a debounce by `interval`; `origin` is any instant of the clock. A
+  /// `maxWait` shorter than `interval` counts as `interval` (as lodash does).
   @inlinable
-  init(interval: Instant.Duration, origin: Instant) {
+  init(
+    interval: Instant.Duration, origin: Instant, leading: Bool = false,
+    maxWait: Instant.Duration? = nil
+  ) {
     self.interval = interval
+    self.leading = leading
+    self.maxWait = maxWait.map { max($0, interval) }
     self.pendingDeadline = origin
+    self.burstLimit = origin
   }
 
   // MARK: - Consumer
@@ -119,7 +102,12 @@ struct DebounceStateMachine<
       phase = .running
       return .startUpstream
     case .running:
-      precondition(consumer == nil, "next() called concurrently on one iterator")
+      precondition(
+        consumer == nil,
+        """
+        debounce: next() was called on an iterator (or a copy of it) while another call of \
+        next() on it is still waiting; iterate each iterator from one task at a time
+        """)
       guard let ready = takeReady() else { return .suspend }
       return .deliver(ready)
     case .finished:
@@ -136,6 +124,13 @@ struct DebounceStateMachine<
       preconditionFailure("suspend(_:) before next()")
     case .running:
       if let ready = takeReady() { return ready }
+      // Two copies of one iterator can both pass `next()` before either suspends.
+      precondition(
+        self.consumer == nil,
+        """
+        debounce: next() was called on an iterator (or a copy of it) while another call of \
+        next() on it is still waiting; iterate each iterator from one task at a time
+        """)
       self.consumer = consumer
       return nil
     case .finished:
@@ -163,6 +158,7 @@ struct DebounceStateMachine<
     consumer = nil
     parkedTimer = nil
     pendingElement = nil
+    inBurst = false
     due = nil
     end = nil
   }
@@ -191,17 +187,35 @@ struct DebounceStateMachine<
     return nil
   }
 
-  /// The upstream produced `element` at `now`. A pending element due by `now` is emitted first
-  /// (an element arriving exactly at the deadline comes after the timer).
+  /// The upstream produced `element` at `now`. A burst whose deadline is due by `now` ends first,
+  /// emitting its pending element (an element arriving exactly at the deadline comes after the
+  /// timer); then the element starts a burst (emitted at once with `leading`) or joins the
+  /// current one as its pending element.
   @inlinable
   mutating func upstreamProduced(_ element: Element, at now: Instant) -> ProduceAction {
     guard phase == .running else { return .stop }
     var action = ProduceAction.none
-    if let pending = pendingElement, pendingDeadline <= now, let consumer = emit(pending) {
-      action = .resumeConsumer(consumer, pending)
+    if inBurst, pendingDeadline <= now {
+      inBurst = false
+      if let pending = pendingElement.take(), let consumer = emit(pending) {
+        action = .resumeConsumer(consumer, pending)
+      }
+    }
+    let deadline = now.advanced(by: interval)
+    if !inBurst {
+      inBurst = true
+      pendingDeadline = deadline
+      if let maxWait { burstLimit = now.advanced(by: maxWait) }
+      if leading {
+        // Nothing is pending and nothing was emitted above (the previous burst ended unnoticed
+        // with nothing pending, or the consumer took what it emitted): the timer stays parked.
+        if let consumer = emit(element) { action = .resumeConsumer(consumer, element) }
+        return action
+      }
+    } else {
+      pendingDeadline = maxWait == nil ? deadline : min(deadline, burstLimit)
     }
     pendingElement = element
-    pendingDeadline = now.advanced(by: interval)
     if let timer = parkedTimer.take() {
       // A parked timer means nothing was pending, so no element was emitted above.
       action = .resumeTimer(timer)
@@ -243,6 +257,10 @@ struct DebounceStateMachine<
 
   // MARK: - Timer
 
+  /// Nothing is emitted on the timer after the upstream ended: the pending element was flushed.
+  @inlinable
+  var needsTimerAfterUpstreamEnded: Bool { false }
+
   /// The timer task asks what to do: sleep until the pending deadline, park, or stop.
   @inlinable
   func nextDeadline() -> TimerAction {
@@ -262,14 +280,15 @@ struct DebounceStateMachine<
     return nil
   }
 
-  /// The timer woke at `now`. Emits the pending element when it is due; returns the consumer to
-  /// resume with it, if one waits.
+  /// The timer woke at `now`. Emits the pending element when it is due, which ends the burst;
+  /// returns the consumer to resume with it, if one waits.
   @inlinable
   mutating func timerFired(at now: Instant) -> (Consumer, Element)? {
     guard phase == .running, let pending = pendingElement, pendingDeadline <= now else {
       return nil
     }
     pendingElement = nil
+    inBurst = false
     return emit(pending).map { ($0, pending) }
   }
 
@@ -282,11 +301,3 @@ struct DebounceStateMachine<
     return nil
   }
 }
-
-extension DebounceStateMachine.NextAction: Equatable
-where Element: Equatable, Failure: Equatable {}
-
-extension DebounceStateMachine.ProduceAction: Equatable
-where Element: Equatable, Consumer: Equatable, TimerWaiter: Equatable {}
-
-extension DebounceStateMachine.TimerAction: Equatable {}

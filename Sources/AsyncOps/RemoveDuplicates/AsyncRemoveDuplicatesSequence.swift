@@ -1,6 +1,6 @@
 /// An asynchronous sequence that drops each element equal to the last element it emitted; made by
-/// `removeDuplicates()` or
-/// `removeDuplicates(by:)`.
+/// `removeDuplicates()` or by `removeDuplicates(by:)` with a predicate that does not throw
+/// (synchronous or `async`).
 ///
 /// ```swift
 /// for await query in searchText.removeDuplicates() {
@@ -16,11 +16,22 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
   /// The base's failure.
   public typealias Failure = Base.Failure
 
+  /// An `async` duplicate test, run in the consumer's isolation (`nonisolated(nonsending)`), so
+  /// elements that are not `Sendable` never cross an isolation boundary.
+  ///
+  /// ```swift
+  /// let sameBrew: AsyncRemoveDuplicatesSequence<AsyncStream<Int>>.AsyncPredicate = { a, b in
+  ///   await catalogue.brew(a) == catalogue.brew(b)
+  /// }
+  /// ```
+  public typealias AsyncPredicate =
+    nonisolated(nonsending) @Sendable (Element, Element) async -> Bool
+
   @usableFromInline let base: Base
-  @usableFromInline let areDuplicates: @Sendable (Element, Element) -> Bool
+  @usableFromInline let areDuplicates: RemoveDuplicatesPredicate<Element>
 
   @inlinable
-  init(base: Base, areDuplicates: @escaping @Sendable (Element, Element) -> Bool) {
+  init(base: Base, areDuplicates: RemoveDuplicatesPredicate<Element>) {
     self.base = base
     self.areDuplicates = areDuplicates
   }
@@ -42,13 +53,11 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline var base: Base.AsyncIterator
-    @usableFromInline let areDuplicates: @Sendable (Element, Element) -> Bool
+    @usableFromInline let areDuplicates: RemoveDuplicatesPredicate<Element>
     @usableFromInline var lastEmitted: Element?
 
     @inlinable
-    init(
-      base: Base.AsyncIterator, areDuplicates: @escaping @Sendable (Element, Element) -> Bool
-    ) {
+    init(base: Base.AsyncIterator, areDuplicates: RemoveDuplicatesPredicate<Element>) {
       self.base = base
       self.areDuplicates = areDuplicates
     }
@@ -63,7 +72,14 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
       while let element = try await base.next(isolation: actor) {
-        if let lastEmitted, areDuplicates(lastEmitted, element) { continue }
+        if let lastEmitted {
+          switch areDuplicates {
+          case .synchronous(let areDuplicates):
+            if areDuplicates(lastEmitted, element) { continue }
+          case .asynchronous(let areDuplicates):
+            if await areDuplicates(lastEmitted, element) { continue }
+          }
+        }
         lastEmitted = element
         return element
       }
@@ -80,7 +96,9 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
 
 extension AsyncRemoveDuplicatesSequence: Sendable where Base: Sendable {}
 
-extension AsyncSequence where Element: Equatable & Sendable {
+// `SendableMetatype`, not `Sendable`: the comparison closure is `@Sendable` and uses the
+// element type's `==`; the elements themselves need not be `Sendable`.
+extension AsyncSequence where Element: Equatable & SendableMetatype {
   /// Drops each element equal to the last element emitted.
   ///
   /// ```swift
@@ -89,7 +107,7 @@ extension AsyncSequence where Element: Equatable & Sendable {
   /// ```
   @inlinable
   public func removeDuplicates() -> AsyncRemoveDuplicatesSequence<Self> {
-    AsyncRemoveDuplicatesSequence(base: self) { $0 == $1 }
+    AsyncRemoveDuplicatesSequence(base: self, areDuplicates: .synchronous { $0 == $1 })
   }
 }
 
@@ -107,6 +125,60 @@ extension AsyncSequence {
   public func removeDuplicates(
     by areDuplicates: @escaping @Sendable (Element, Element) -> Bool
   ) -> AsyncRemoveDuplicatesSequence<Self> {
-    AsyncRemoveDuplicatesSequence(base: self, areDuplicates: areDuplicates)
+    AsyncRemoveDuplicatesSequence(base: self, areDuplicates: .synchronous(areDuplicates))
   }
+
+  /// Drops each element that the `async` predicate `areDuplicates` says duplicates the last
+  /// element emitted (the spelling of swift-async-algorithms).
+  ///
+  /// ```swift
+  /// let distinctBrews = brewIDs.removeDuplicates { a, b in
+  ///   await catalogue.brew(a) == catalogue.brew(b)
+  /// }
+  /// ```
+  ///
+  /// The predicate runs in the consumer's isolation, one call at a time, before the element is
+  /// returned. A predicate that does not `await` picks the synchronous overload.
+  ///
+  /// - Parameter areDuplicates: Called with the last emitted element and the new one; `true`
+  ///   drops the new one.
+  @inlinable
+  public func removeDuplicates(
+    by areDuplicates: @escaping AsyncRemoveDuplicatesSequence<Self>.AsyncPredicate
+  ) -> AsyncRemoveDuplicatesSequence<Self> {
+    AsyncRemoveDuplicatesSequence(base: self, areDuplicates: .asynchronous(areDuplicates))
+  }
+
+  /// Drops each element that the throwing predicate `areDuplicates` says duplicates the last
+  /// element emitted (the spelling of swift-async-algorithms); an error it throws ends the
+  /// sequence with that error.
+  ///
+  /// ```swift
+  /// for try await brew in brews.removeDuplicates(by: { a, b in try a.sameRecipe(as: b) }) {
+  ///   show(brew)
+  /// }
+  /// ```
+  ///
+  /// The sequence throws `any Error`: the base's failure or the predicate's.
+  ///
+  /// - Parameter areDuplicates: Called with the last emitted element and the new one; `true`
+  ///   drops the new one.
+  @inlinable
+  public func removeDuplicates(
+    by areDuplicates: @escaping AsyncThrowingRemoveDuplicatesSequence<Self>.Predicate
+  ) -> AsyncThrowingRemoveDuplicatesSequence<Self> {
+    AsyncThrowingRemoveDuplicatesSequence(base: self, areDuplicates: areDuplicates)
+  }
+}
+
+/// The duplicate test of an ``AsyncRemoveDuplicatesSequence``: synchronous (no suspension point
+/// per element) or `async`.
+@usableFromInline
+enum RemoveDuplicatesPredicate<Element>: Sendable {
+  /// Run in the consumer's isolation; see ``AsyncRemoveDuplicatesSequence/AsyncPredicate``.
+  @usableFromInline typealias Asynchronous =
+    nonisolated(nonsending) @Sendable (Element, Element) async -> Bool
+
+  case synchronous(@Sendable (Element, Element) -> Bool)
+  case asynchronous(Asynchronous)
 }

@@ -12,8 +12,12 @@
 /// ```
 public enum AsyncShareBufferingPolicy: Sendable, Hashable {
   /// Lossless with backpressure: the upstream is not read again while some consumer holds
-  /// `limit` undelivered elements (`limit` ≥ 1). The default, `.bounded(1)`, keeps the upstream
+  /// `limit` undelivered elements (`limit` ≥ 0). The default, `.bounded(1)`, keeps the upstream
   /// in step with the slowest consumer.
+  ///
+  /// `.bounded(0)` is a rendezvous: no buffer at all, the upstream reads an element only once
+  /// every consumer waits in `next()`, and every consumer receives every element (as in
+  /// swift-async-algorithms, whose `test_share_with_no_buffering` expects exactly that).
   case bounded(Int)
   /// Lossless without backpressure: every consumer buffers whatever it has not read yet. Memory
   /// grows with the lag of the slowest consumer.
@@ -24,6 +28,16 @@ public enum AsyncShareBufferingPolicy: Sendable, Hashable {
   /// Each consumer keeps at most `limit` undelivered elements (`limit` ≥ 0); when it has no room,
   /// the new element is dropped for that consumer.
   case bufferingOldest(Int)
+
+  /// swift-async-algorithms' spelling of ``bufferingNewest(_:)``: each consumer keeps at most
+  /// `limit` undelivered elements, dropping its oldest to make room for a new one.
+  ///
+  /// ```swift
+  /// let latest = ticker.share(bufferingPolicy: .bufferingLatest(2))  // as in AsyncAlgorithms
+  /// ```
+  public static func bufferingLatest(_ limit: Int) -> AsyncShareBufferingPolicy {
+    .bufferingNewest(limit)
+  }
 
   /// Whether the policy never drops an element.
   public var isLossless: Bool {
@@ -37,7 +51,7 @@ public enum AsyncShareBufferingPolicy: Sendable, Hashable {
   func validate() {
     switch self {
     case .bounded(let limit):
-      precondition(limit >= 1, "share: .bounded needs a limit of at least 1")
+      precondition(limit >= 0, "share: a .bounded limit cannot be negative")
     case .bufferingNewest(let limit), .bufferingOldest(let limit):
       precondition(limit >= 0, "share: a buffering limit cannot be negative")
     case .unbounded:

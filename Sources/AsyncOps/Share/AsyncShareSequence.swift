@@ -1,4 +1,4 @@
-extension AsyncSequence where Self: Sendable, Element: Sendable {
+extension AsyncSequence where Self: SendableMetatype, Element: Sendable {
   /// Broadcasts this sequence: it is iterated once, and every iterator made from the result
   /// receives the elements produced after it was made.
   ///
@@ -23,12 +23,24 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
   ///     when it holds that many. Default: `.bounded(1)`, lossless and in step with the slowest
   ///     consumer.
   /// - Returns: A `Sendable` sequence that any number of tasks can iterate at once.
+  ///
+  /// The base need not be `Sendable` (as in swift-async-algorithms, only its metatype must be):
+  /// its iterator is made here, in the caller's context, and from then on only the shared
+  /// sequence's upstream task uses it. Do not iterate the base elsewhere once it is shared.
   @inlinable
   public func share(
     replay: Int = 0,
     bufferingPolicy: AsyncShareBufferingPolicy = .bounded(1)
   ) -> AsyncShareSequence<Self> {
-    AsyncShareSequence(base: self, replay: replay, bufferingPolicy: bufferingPolicy)
+    // Safety of `nonisolated(unsafe)`: the compiler cannot prove the new iterator disconnected
+    // from `self`, since it is made from it. It is handed to exactly one task (the upstream
+    // task, through `ShareUpstreamHandOff`, whose lock orders the hand-off), and this function
+    // keeps no other reference to it. What it may share with `self` is what iterating `self`
+    // touches; a single-pass `AsyncSequence` is iterated once, and that one iteration is now the
+    // shared sequence's. This is the contract swift-async-algorithms' `share()` relies on too.
+    nonisolated(unsafe) let iterator = makeAsyncIterator()
+    return AsyncShareSequence(
+      upstream: ShareUpstreamHandOff(iterator), replay: replay, bufferingPolicy: bufferingPolicy)
   }
 }
 
@@ -50,8 +62,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 ///   consumer's first `next()`.
 /// - **Per-consumer buffers.** Each consumer has its own buffer under the
 ///   ``AsyncShareBufferingPolicy``. `.bounded(n)` is lossless: the upstream is not read again
-///   while some consumer holds `n` undelivered elements. The replay a consumer starts with is
-///   delivered in full, and counts towards its limit.
+///   while some consumer holds `n` undelivered elements (`.bounded(0)`: until every consumer
+///   waits in `next()`, a rendezvous). The replay a consumer starts with is treated as if it had
+///   been buffered for it: `.bufferingNewest(k)` keeps its newest `k`, `.bufferingOldest(k)` its
+///   oldest `k`, `.bounded` and `.unbounded` deliver it whole (and it counts towards the limit).
+/// - **One iterator, one task at a time.** Copies of an iterator are the same consumer; calling
+///   `next()` on one while a call on another is still waiting is a programming error and stops
+///   the program with a precondition failure (as for every operator of this package).
 /// - **The end.** When the upstream finishes or fails, each consumer first drains its buffer,
 ///   then ends (`nil`) or throws the upstream's error. A consumer registered after the end gets
 ///   its replay, then the end.
@@ -68,8 +85,8 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 ///
 /// Memory: each consumer holds at most `max(n, replay + 1)` elements under `.bounded(n)` (a
 /// consumer registering while the upstream read is in flight may receive one element past its
-/// replay), at most `max(n, replay)` under the dropping policies, and the replay at most `replay`.
-public struct AsyncShareSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
+/// replay), at most `n` under the dropping policies, and the replay at most `replay`.
+public struct AsyncShareSequence<Base: AsyncSequence & SendableMetatype>: AsyncSequence, Sendable
 where Base.Element: Sendable {
   /// The upstream's element.
   public typealias Element = Base.Element
@@ -79,10 +96,13 @@ where Base.Element: Sendable {
   @usableFromInline let lifetime: ShareSequenceLifetime<Base>
 
   @inlinable
-  init(base: Base, replay: Int, bufferingPolicy: AsyncShareBufferingPolicy) {
+  init(
+    upstream: ShareUpstreamHandOff<Base.AsyncIterator>, replay: Int,
+    bufferingPolicy: AsyncShareBufferingPolicy
+  ) {
     precondition(replay >= 0, "share: replay cannot be negative")
     bufferingPolicy.validate()
-    let storage = ShareStorage(base: base, replay: replay, policy: bufferingPolicy)
+    let storage = ShareStorage<Base>(upstream: upstream, replay: replay, policy: bufferingPolicy)
     lifetime = ShareSequenceLifetime(storage: storage)
   }
 

@@ -2,7 +2,7 @@
 /// is dropped, `deinit` ends the consumer, so a consumer that stops iterating without being
 /// cancelled (a `break` out of `for await`) stops holding the upstream back.
 @usableFromInline
-final class ShareConsumerHandle<Base: AsyncSequence & Sendable>: Sendable
+final class ShareConsumerHandle<Base: AsyncSequence & SendableMetatype>: Sendable
 where Base.Element: Sendable {
   @usableFromInline let storage: ShareStorage<Base>
   @usableFromInline let id: Int

@@ -5,7 +5,7 @@
 /// Iterators hold the storage, not this object, so a running `for await` loop does not keep the
 /// sequence value alive.
 @usableFromInline
-final class ShareSequenceLifetime<Base: AsyncSequence & Sendable>: Sendable
+final class ShareSequenceLifetime<Base: AsyncSequence & SendableMetatype>: Sendable
 where Base.Element: Sendable {
   @usableFromInline let storage: ShareStorage<Base>
 

@@ -5,8 +5,10 @@
 /// in ``ShareStorage``, plain tokens in the unit tests).
 ///
 /// Invariants: `consumers` is sorted by id; a consumer with a waiter has an empty buffer;
-/// `fullConsumerCount` is the number of consumers whose buffer holds at least the `.bounded`
-/// limit (always 0 under the other policies).
+/// `fullConsumerCount` is the number of consumers that hold the upstream back: under
+/// `.bounded(n)`, those whose buffer holds at least `n` elements and that do not wait (for
+/// `n ≥ 1` a waiting consumer's buffer is empty anyway; for `.bounded(0)`, a rendezvous, every
+/// consumer that is not suspended in `next()`). Always 0 under the other policies.
 @usableFromInline
 struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter> {
   /// How the upstream ended.
@@ -121,13 +123,23 @@ struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter
 // MARK: - Consumers
 
 extension ShareStateMachine {
-  /// A consumer registers (its iterator is made): it starts with a copy of the replay.
+  /// A consumer registers (its iterator is made): it starts with a copy of the replay, treated as
+  /// if it had been buffered (SEMANTICS, share rule 3): a dropping policy trims it the way it
+  /// trims any overflow; `.bounded` and `.unbounded` keep it whole.
   @inlinable
   mutating func register() -> Int {
     let id = nextConsumerID
     nextConsumerID += 1
     var buffer = ShareRingBuffer<Element>()
-    for element in replay.elements { buffer.append(element) }
+    let replayed = replay.elements
+    switch policy {
+    case .bufferingNewest(let limit):
+      for element in replayed.suffix(limit) { buffer.append(element) }
+    case .bufferingOldest(let limit):
+      for element in replayed.prefix(limit) { buffer.append(element) }
+    case .bounded, .unbounded:
+      for element in replayed { buffer.append(element) }
+    }
     if let limit = boundedLimit, buffer.count >= limit { fullConsumerCount += 1 }
     consumers.append(Consumer(id: id, buffer: buffer))
     return id
@@ -147,7 +159,20 @@ extension ShareStateMachine {
   mutating func suspend(consumer id: Int, waiter: ConsumerWaiter) -> NextAction {
     guard let index = index(of: id) else { return .end(nil) }
     if let action = take(at: index) { return action }
+    precondition(
+      consumers[index].waiter == nil,
+      """
+      share: next() was called on an iterator (or a copy of it) while another call of next() on \
+      it is still waiting; iterate each iterator from one task at a time
+      """)
     consumers[index].waiter = waiter
+    if boundedLimit == 0 {
+      // A rendezvous: a consumer holds the upstream back until it waits, and now it does.
+      fullConsumerCount -= 1
+      let effect = resumeUpstreamIfDemanded()
+      if case .none = effect { return .wait(startIfNeeded()) }
+      return .wait(effect)
+    }
     return .wait(startIfNeeded())
   }
 
@@ -157,7 +182,9 @@ extension ShareStateMachine {
   mutating func cancel(consumer id: Int) -> (ConsumerWaiter?, UpstreamEffect) {
     guard let index = index(of: id) else { return (nil, .none) }
     let consumer = consumers.remove(at: index)
-    if let limit = boundedLimit, consumer.buffer.count >= limit { fullConsumerCount -= 1 }
+    if let limit = boundedLimit, consumer.buffer.count >= limit, consumer.waiter == nil {
+      fullConsumerCount -= 1
+    }
     if consumers.isEmpty && !sequenceAlive { return (consumer.waiter, cancelUpstream()) }
     return (consumer.waiter, resumeUpstreamIfDemanded())
   }
@@ -249,6 +276,8 @@ extension ShareStateMachine {
     for index in consumers.indices {
       if let waiter = consumers[index].waiter.take() {
         resuming.append(waiter)
+        // A rendezvous consumer holds none, but holds the upstream back until it waits again.
+        if boundedLimit == 0 { fullConsumerCount += 1 }
       } else {
         buffer(element, at: index)
       }

@@ -7,7 +7,8 @@ import Synchronization
 /// element to every consumer's buffer under the lock and resumes only the consumers that are
 /// suspended in `next()`; a consumer that is behind takes from its buffer without suspending.
 @usableFromInline
-final class ShareStorage<Base: AsyncSequence & Sendable>: Sendable where Base.Element: Sendable {
+final class ShareStorage<Base: AsyncSequence & SendableMetatype>: Sendable
+where Base.Element: Sendable {
   @usableFromInline typealias Element = Base.Element
   @usableFromInline typealias Failure = Base.Failure
   @usableFromInline typealias ConsumerWaiter = UnsafeContinuation<Result<Element?, Failure>, Never>
@@ -17,12 +18,16 @@ final class ShareStorage<Base: AsyncSequence & Sendable>: Sendable where Base.El
     Element, Failure, ConsumerWaiter, UpstreamWaiter
   >
 
-  @usableFromInline let base: Base
+  /// The upstream's iterator, made by `share()` and taken once, by the upstream task.
+  @usableFromInline let upstream: ShareUpstreamHandOff<Base.AsyncIterator>
   @usableFromInline let state: Mutex<Machine>
 
   @inlinable
-  init(base: Base, replay: Int, policy: AsyncShareBufferingPolicy) {
-    self.base = base
+  init(
+    upstream: ShareUpstreamHandOff<Base.AsyncIterator>, replay: Int,
+    policy: AsyncShareBufferingPolicy
+  ) {
+    self.upstream = upstream
     self.state = Mutex(Machine(replay: replay, policy: policy))
   }
 
@@ -119,8 +124,12 @@ final class ShareStorage<Base: AsyncSequence & Sendable>: Sendable where Base.El
   /// and wait for room when a `.bounded` consumer is full.
   @inlinable
   func runUpstream() async {
-    var iterator = base.makeAsyncIterator()
+    // The upstream task starts once per storage (`startIfNeeded`), so the iterator is there.
+    guard var iterator = upstream.take() else { return }
     var resuming: [ConsumerWaiter] = []
+    // Demand is checked before every read, the first included: under `.bounded(0)` no element
+    // may be read until every consumer waits for it.
+    guard await awaitDemand() else { return }
     while true {
       let element: Element?
       do throws(Failure) {

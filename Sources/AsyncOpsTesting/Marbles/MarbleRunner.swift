@@ -1,6 +1,7 @@
 import AsyncOps
 @_exported import MarbleNotation
 import Synchronization
+import Testing
 
 /// Runs an operator on marble inputs, on virtual time, and records what each consumer receives.
 ///
@@ -26,6 +27,7 @@ import Synchronization
 ///     Every consumer iterates the same sequence, so `share` can be observed. Default: `[0]`.
 ///   - drainTicks: How long time may run on after the last input tick. Default: 10,000 ticks.
 ///   - render: How an element is written in the output marble. Default: `String(describing:)`.
+///   - sourceLocation: Where an issue about left-over work is recorded (see `withVirtualTime`).
 ///   - build: Makes the sequence under test from the inputs and the clock.
 /// - Returns: The timeline each consumer received, ending at its last event.
 /// - Throws: `MarbleSyntaxError` for an invalid input marble, or a ``VirtualTimeError``.
@@ -35,13 +37,14 @@ public func recordMarbles<Output: AsyncSequence & Sendable>(
   consumers: [Int] = [0],
   drainTicks: Int = 10_000,
   render: @escaping @Sendable (Output.Element) -> String = { String(describing: $0) },
+  sourceLocation: SourceLocation = #_sourceLocation,
   _ build: @escaping @Sendable (_ inputs: [AsyncTestSource<String>], _ clock: TestClock) -> Output
 ) async throws -> [MarbleTimeline] {
   let timelines = try inputs.map { marble throws(MarbleSyntaxError) in
     try MarbleTimeline(parsing: marble)
   }
   precondition(consumers.allSatisfy { $0 >= 0 }, "a consumer cannot start before tick 0")
-  return try await withVirtualTime { time in
+  return try await withVirtualTime(sourceLocation: sourceLocation) { time in
     let sources = timelines.indices.map { AsyncTestSource<String>(name: "input \($0 + 1)") }
     let output = build(sources, time.clock)
     let recorders = consumers.map { _ in MarbleRecorder(clock: time.clock, tick: tick) }
@@ -68,9 +71,9 @@ public func recordMarbles<Output: AsyncSequence & Sendable>(
   }
 }
 
-/// Runs `build` on marble inputs like ``recordMarbles(_:tick:consumers:drainTicks:render:_:)``
-/// with one consumer, and throws a `MarbleMismatch` — both marbles, aligned, with the first
-/// difference marked — when the output is not `expected`.
+/// Runs `build` on marble inputs like ``recordMarbles(_:tick:consumers:drainTicks:render:sourceLocation:_:)``
+/// with one consumer, and records an issue at `sourceLocation` — both marbles, aligned, with the
+/// first difference marked (a `MarbleMismatch`) — when the output is not `expected`.
 ///
 /// ```swift
 /// @Test func debounceKeepsTheLastOfABurst() async throws {
@@ -79,16 +82,37 @@ public func recordMarbles<Output: AsyncSequence & Sendable>(
 ///   }
 /// }
 /// ```
+///
+/// `expected` is parsed like the inputs and compared as a timeline, not as text: spaces are
+/// ignored, `'a'` is `a`, and empty ticks after the last event (`a-b|--`) do not count. A typo
+/// in it throws a `MarbleSyntaxError`, not a mismatch.
+///
+/// - Parameters:
+///   - inputs: One marble per input, in argument order.
+///   - expected: The marble the one consumer should receive.
+///   - tick: The virtual duration of one marble position. Default: 1 ms.
+///   - render: How an element is written in the output marble. Default: `String(describing:)`.
+///   - sourceLocation: Where a mismatch is recorded; by default the call, as `#expect` does.
+///   - build: Makes the sequence under test from the inputs and the clock.
+/// - Throws: `MarbleSyntaxError` for an invalid input or expected marble, or a
+///   ``VirtualTimeError``. A mismatch is recorded, not thrown.
 public func expectMarbles<Output: AsyncSequence & Sendable>(
   _ inputs: [String],
   _ expected: String,
   tick: Duration = .milliseconds(1),
   render: @escaping @Sendable (Output.Element) -> String = { String(describing: $0) },
+  sourceLocation: SourceLocation = #_sourceLocation,
   _ build: @escaping @Sendable (_ inputs: [AsyncTestSource<String>], _ clock: TestClock) -> Output
 ) async throws {
-  let output = try await recordMarbles(inputs, tick: tick, render: render, build)[0]
-  if let mismatch = MarbleMismatch(expected: expected, actual: output.description) {
-    throw mismatch
+  let expectedTimeline = try MarbleTimeline(parsing: expected)
+  let output = try await recordMarbles(
+    inputs, tick: tick, render: render, sourceLocation: sourceLocation, build)[0]
+  guard output != expectedTimeline else { return }
+  // Both in canonical notation, so the caret lines up with the events that differ.
+  if let mismatch = MarbleMismatch(
+    expected: expectedTimeline.description, actual: output.description)
+  {
+    Issue.record(mismatch, sourceLocation: sourceLocation)
   }
 }
 

@@ -46,11 +46,9 @@ enum JobRouter {
       fatalError("AsyncOpsTesting: the Swift runtime has no swift_task_enqueueGlobal_hook")
     }
     let hook: GlobalEnqueueHook = { job, original in
-      if let driver = JobRouter.owner(of: job) {
-        driver.capture(job)
-      } else {
-        original(job)
-      }
+      // A driver that has ended refuses the job; it then goes where it would have gone anyway.
+      if let driver = JobRouter.owner(of: job), driver.capture(job) { return }
+      original(job)
     }
     symbol.assumingMemoryBound(to: GlobalEnqueueHook?.self).pointee = hook
   }()

@@ -46,11 +46,10 @@ final class VirtualMainExecutor: SerialExecutor {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    if let driver = JobRouter.owner(of: job) {
-      driver.capture(job, onMainActor: true)
-    } else {
-      runtimeEnqueue(job, on: MainExecutorHook.realMain)
-    }
+    // A driver that has ended refuses the job (a main-actor task resumed after the body
+    // returned); like a late global job, it then goes where it would have gone anyway.
+    if let driver = JobRouter.owner(of: job), driver.capture(job, onMainActor: true) { return }
+    runtimeEnqueue(job, on: MainExecutorHook.realMain)
   }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor { Self.reference }

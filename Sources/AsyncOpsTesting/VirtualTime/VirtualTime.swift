@@ -1,5 +1,8 @@
 import AsyncOps
 import Synchronization
+// Re-exported: the default `sourceLocation: SourceLocation = #_sourceLocation` of this module's
+// functions expands in the caller's file, which must see Swift Testing's macro and type.
+@_exported import Testing
 
 /// Runs `body` on virtual time: every job it starts runs serially, on one thread, to quiescence,
 /// and its `TestClock` moves only when nothing else can run.
@@ -40,6 +43,29 @@ import Synchronization
 /// at a time; with no request pending it moves the clock to the next sleeper's deadline, up to
 /// ``VirtualTimeOptions/horizon``.
 ///
+/// ## When the body returns
+/// `withVirtualTime` returns once the body has returned and every job it left runnable has run.
+/// It does not wait for tasks the body left suspended, and it does not move time after the body
+/// returned. Such left-over work is never silently abandoned:
+/// - a task the body left inside ``VirtualTime/advance(by:)``, ``VirtualTime/settle()`` or
+///   ``VirtualTime/runUntilIdle(within:)`` is resumed at once, time unmoved;
+/// - every sleeper still on the clock (a timer nobody cancelled, a task nobody awaited) and every
+///   such request is reported as a Swift Testing issue at `sourceLocation`, naming them.
+///
+/// A left-over task that is resumed later from outside (a continuation another thread resumes)
+/// runs on the global executor (its main-actor work on the real main actor). Await or cancel what
+/// the body starts, and nothing is reported.
+///
+/// ## Cancellation
+/// Cancelling the calling task (a Swift Testing time limit, for one) cancels the body's task; the
+/// driver runs what that makes runnable, stops moving time, and then throws
+/// ``VirtualTimeError/cancelled(_:)`` unless the body has returned by then.
+///
+/// ## When the driver gives up
+/// On a ``VirtualTimeError`` the body's task is cancelled and the driver stops: jobs still queued
+/// and requests still pending are not run, so a runaway body (a `Task.yield()` loop) stops
+/// instead of spinning on for the rest of the test process.
+///
 /// ## Parallel tests
 /// Drivers are isolated from each other: each owns its thread and the tasks it started, and jobs
 /// of other tasks are passed on to the global executor untouched, so Swift Testing may run tests
@@ -47,37 +73,62 @@ import Synchronization
 ///
 /// - Parameters:
 ///   - clock: The clock the driver moves. Hand it (or `time.clock`) to the code under test.
-///   - options: The horizon, the stall timeout and the job limit.
-///   - body: The test. Its result is returned once it and every job it left runnable are done.
+///   - options: The horizon, the stall timeout and the job and request limits.
+///   - sourceLocation: Where an issue about left-over work is recorded; by default the call.
+///   - body: The test. Its result is returned once it has returned and every job it left
+///     runnable has run.
 /// - Throws: What `body` throws, or a ``VirtualTimeError`` when the body cannot finish.
 public func withVirtualTime<Result: Sendable>(
   clock: TestClock = TestClock(),
   options: VirtualTimeOptions = VirtualTimeOptions(),
+  sourceLocation: SourceLocation = #_sourceLocation,
   _ body: @escaping @Sendable (VirtualTime) async throws -> Result
 ) async throws -> Result {
   let driver = VirtualTimeDriver(clock: clock, options: options)
   let outcome = OutcomeBox<Result>()
-  try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
-    driver.start(
-      body: { time in
-        do {
-          outcome.store(.success(try await body(time)))
-        } catch {
-          outcome.store(.failure(error))
-        }
-      },
-      completion: { failure in
-        if let failure {
-          continuation.resume(throwing: failure)
-        } else {
-          continuation.resume()
-        }
-      })
+  let leftovers = try await withTaskCancellationHandler {
+    try await withUnsafeThrowingContinuation {
+      (continuation: UnsafeContinuation<VirtualTimeDriver.Leftovers, any Error>) in
+      driver.start(
+        body: { time in
+          do {
+            outcome.store(.success(try await body(time)))
+          } catch {
+            outcome.store(.failure(error))
+          }
+        },
+        completion: { continuation.resume(with: $0.mapError { $0 }) })
+    }
+  } onCancel: {
+    driver.cancel()
+  }
+  if !leftovers.isEmpty {
+    Issue.record(Comment(rawValue: leftovers.report), sourceLocation: sourceLocation)
   }
   guard let result = outcome.take() else {
     throw VirtualTimeError.stalled("withVirtualTime: the body ended without a result")
   }
   return try result.get()
+}
+
+extension VirtualTimeDriver.Leftovers {
+  /// The issue recorded for work the body left behind.
+  var report: String {
+    var lines = ["withVirtualTime: the body returned and left work behind, which was not run:"]
+    if !sleeperDeadlines.isEmpty {
+      let shown = sleeperDeadlines.prefix(10).map(\.description).joined(separator: ", ")
+      lines.append(
+        "  \(sleeperDeadlines.count) sleeper(s) still on the clock, due at \(shown)"
+          + (sleeperDeadlines.count > 10 ? ", ..." : ""))
+    }
+    if !requests.isEmpty {
+      lines.append(
+        "  request(s) of a task the body left running, resumed without moving time: "
+          + requests.joined(separator: ", "))
+    }
+    lines.append("  Await or cancel the tasks the body starts before it returns.")
+    return lines.joined(separator: "\n")
+  }
 }
 
 /// The handle a `withVirtualTime` body uses to move time and to wait for quiescence.
@@ -144,16 +195,21 @@ public struct VirtualTimeOptions: Sendable {
   public var stallTimeout: Duration
   /// How many jobs may run at one instant before the driver reports a livelock. Default: 10⁷.
   public var jobLimit: Int
+  /// How many ``VirtualTime/advance(by:)``/``VirtualTime/settle()`` requests may be served at
+  /// one instant, time not moving, before the driver reports a polling loop. Default: 10,000.
+  public var requestLimit: Int
 
   /// Creates options; every parameter has a default suited to unit tests.
   public init(
     horizon: Duration = .seconds(3600),
     stallTimeout: Duration = .milliseconds(250),
-    jobLimit: Int = 10_000_000
+    jobLimit: Int = 10_000_000,
+    requestLimit: Int = 10_000
   ) {
     self.horizon = horizon
     self.stallTimeout = stallTimeout
     self.jobLimit = jobLimit
+    self.requestLimit = requestLimit
   }
 }
 
@@ -164,17 +220,20 @@ public enum VirtualTimeError: Error, CustomStringConvertible, Sendable {
   case stalled(String)
   /// Time would have had to move past the horizon for the body to go on.
   case horizonExceeded(String)
-  /// Too many jobs ran without time moving: a livelock such as a loop of `Task.yield()`.
+  /// Too many jobs ran, or too many requests were served, without time moving: a livelock such
+  /// as a loop of `Task.yield()`, or a polling loop of `settle()` or `advance(by: .zero)`.
   case jobLimitExceeded(String)
   /// The body's tasks were resumed by work the driver does not run and cannot order with its
   /// own (`DispatchQueue.main.async`), so the outcome would depend on real timing.
   case unsupportedWork(String)
+  /// The calling task was cancelled (a time limit, say) before the body returned.
+  case cancelled(String)
 
   /// The failure, with the pending work listed.
   public var description: String {
     switch self {
     case .stalled(let report), .horizonExceeded(let report), .jobLimitExceeded(let report),
-      .unsupportedWork(let report):
+      .unsupportedWork(let report), .cancelled(let report):
       report
     }
   }

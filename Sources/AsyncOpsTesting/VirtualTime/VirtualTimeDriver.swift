@@ -22,6 +22,23 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     case settle(UnsafeContinuation<Void, Never>)
     case advance(to: TestClock.Instant, UnsafeContinuation<Void, Never>)
     case runUntilIdle(limit: TestClock.Instant, UnsafeContinuation<Void, any Error>)
+
+    /// Resumes the request without doing what it asked (the driver has ended).
+    func resumeUnserved() {
+      switch self {
+      case .settle(let continuation), .advance(_, let continuation): continuation.resume()
+      case .runUntilIdle(_, let continuation): continuation.resume()
+      }
+    }
+
+    /// The request as the report of left-over work names it.
+    var summary: String {
+      switch self {
+      case .settle: "settle()"
+      case .advance(let target, _): "advance(to: \(target))"
+      case .runUntilIdle(let limit, _): "runUntilIdle(within the horizon \(limit))"
+      }
+    }
   }
 
   struct State: Sendable {
@@ -29,8 +46,32 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     var taskIDs: Set<UInt64> = []
     var requests: [Request] = []
     var bodyFinished = false
+    /// The caller's task was cancelled: the body is cancelled and the driver stops moving time.
+    var cancelRequested = false
+    /// Set, with the job queue empty or abandoned, in the same step that decides the driver is
+    /// done: a job that arrives later goes to the global executor instead of a dead queue.
     var ended = false
     var jobsRun = 0
+    /// The body's task, cancelled when the caller is cancelled or the driver gives up.
+    var bodyTask: Task<Void, Never>?
+  }
+
+  /// What the driver's thread does next, decided in one step under the lock, so that "nothing is
+  /// runnable" and "the driver ends" cannot be split by a job that arrives in between.
+  enum Step {
+    case runJobs
+    case serve(Request)
+    case idle(cancelRequested: Bool)
+    /// The body returned and nothing is runnable: the requests still pending are left over.
+    case finished(leftoverRequests: [Request])
+  }
+
+  /// Work the body left behind when it returned, reported as an issue at the call.
+  struct Leftovers: Sendable {
+    var requests: [String] = []
+    var sleeperDeadlines: [TestClock.Instant] = []
+
+    var isEmpty: Bool { requests.isEmpty && sleeperDeadlines.isEmpty }
   }
 
   let clock: TestClock
@@ -51,14 +92,22 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
 
   // MARK: Routing
 
-  func capture(_ job: UnownedJob, onMainActor: Bool = false) {
+  /// Takes a job the global-enqueue hook (or, with `onMainActor`, the virtual main executor)
+  /// routed here. Returns `false` once the driver has ended: the caller then hands the job to the
+  /// global executor (or the real main executor), so it is never lost.
+  func capture(_ job: UnownedJob, onMainActor: Bool = false) -> Bool {
     mainQueueArrivals.note(job, clock: clock)
     let taskID = runtimeTaskID(of: job)
-    let isNewTask = state.withLock { state in
+    return state.withLock { state in
+      guard !state.ended else { return false }
       state.jobs.append(DriverJob(job: job, onMainActor: onMainActor))
-      return taskID != 0 && state.taskIDs.insert(taskID).inserted
+      // Recorded under the driver's lock: `threadMain` sets `ended` and then forgets its tasks,
+      // so a task recorded here is always forgotten afterwards, never left in the table.
+      if taskID != 0 && state.taskIDs.insert(taskID).inserted {
+        JobRouter.record(task: taskID, of: self)
+      }
+      return true
     }
-    if isNewTask { JobRouter.record(task: taskID, of: self) }
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
@@ -80,30 +129,42 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
       state.requests.append(request)
       return true
     }
-    guard !accepted else { return }
-    switch request {
-    case .settle(let continuation), .advance(_, let continuation): continuation.resume()
-    case .runUntilIdle(_, let continuation): continuation.resume()
+    if !accepted { request.resumeUnserved() }
+  }
+
+  /// The caller's task was cancelled (a Swift Testing time limit, say): cancel the body, stop
+  /// moving time and waiting for outside work, and end as soon as nothing is runnable.
+  func cancel() {
+    let bodyTask = state.withLock { state in
+      state.cancelRequested = true
+      return state.bodyTask
     }
+    bodyTask?.cancel()
   }
 
   // MARK: Running
 
   /// Starts the driver's thread, which runs `body` and calls `completion` once the body has
-  /// finished and everything it left runnable has run, or with the reason it cannot finish.
+  /// finished and everything it left runnable has run (with the work it left over), or with the
+  /// reason it cannot finish.
   func start(
     body: @escaping @Sendable (VirtualTime) async -> Void,
-    completion: @escaping @Sendable (VirtualTimeError?) -> Void
+    completion: @escaping @Sendable (Result<Leftovers, VirtualTimeError>) -> Void
   ) {
     // The body's task is created here, in the caller's task, so it inherits the caller's
     // task-local values (Swift Testing's current test, for one: an `#expect` in the body is
     // attributed to its test). Its preferred executor is this driver, so every job of it — and of
     // the child tasks it starts, which inherit the preference — is enqueued here.
     let time = VirtualTime(driver: self)
-    Task(executorPreference: self) {
+    let bodyTask = Task(executorPreference: self) {
       await body(time)
       self.state.withLock { $0.bodyFinished = true }
     }
+    let cancelledAlready = state.withLock { state in
+      state.bodyTask = bodyTask
+      return state.cancelRequested
+    }
+    if cancelledAlready { bodyTask.cancel() }
     let launch = DriverLaunch(driver: self, completion: completion)
     var thread = pthread_t()
     let result = pthread_create(
@@ -118,61 +179,142 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     pthread_detach(thread)
   }
 
-  private func threadMain(completion: @Sendable (VirtualTimeError?) -> Void) {
+  private func threadMain(completion: @Sendable (Result<Leftovers, VirtualTimeError>) -> Void) {
     JobRouter.enterDriverThread(self)
     mainQueueArrivals.arm()
     let outcome = runToCompletion()
-    // A resumption from DispatchQueue.main explains (and outranks) any other outcome.
-    let failure = mainQueueArrivals.failure() ?? outcome
-    let ownedTasks = state.withLock { state in
-      state.ended = true
-      return state.taskIDs
-    }
+    // `ended` is already set (in the step that decided the outcome); jobs that arrive from now
+    // on go to the global executor (main-actor jobs to the real main executor).
+    let (ownedTasks, bodyTask) = state.withLock { ($0.taskIDs, $0.bodyTask) }
     JobRouter.leaveDriverThread(self, ownedTasks: ownedTasks)
+    var result: Result<Leftovers, VirtualTimeError>
+    switch outcome {
+    case .finished(let leftoverRequests):
+      // Never leak a continuation: a task left inside `advance`/`settle` goes on at once, time
+      // unmoved (its jobs now run on the global executor).
+      var leftovers = Leftovers()
+      leftovers.requests = leftoverRequests.map(\.summary)
+      leftovers.sleeperDeadlines = clock.pendingDeadlines
+      for request in leftoverRequests { request.resumeUnserved() }
+      result = .success(leftovers)
+    case .failed(let error):
+      // The driver gives up: the body is cancelled, and the jobs and requests still pending are
+      // not run, so a runaway body (a loop of `Task.yield()`) stops instead of spinning on the
+      // global executor for the rest of the process.
+      bodyTask?.cancel()
+      result = .failure(error)
+    }
+    // A resumption from DispatchQueue.main explains (and outranks) any other outcome; left-over
+    // requests were resumed above all the same.
+    if let mainQueueFailure = mainQueueArrivals.failure() {
+      bodyTask?.cancel()
+      result = .failure(mainQueueFailure)
+    }
     // Resumed only now, so that the caller's task is not mistaken for one of the driver's.
-    completion(failure)
+    completion(result)
   }
 
-  private func runToCompletion() -> VirtualTimeError? {
+  private enum Outcome {
+    case finished([Request])
+    case failed(VirtualTimeError)
+  }
+
+  private func runToCompletion() -> Outcome {
+    // Both count work done without time moving; only a step of the clock resets them, so a
+    // polling loop (`while ... { await time.settle() }`) is caught like a `Task.yield()` loop.
     var jobsSinceTimeMoved = 0
+    var requestsSinceTimeMoved = 0
     while true {
       while let job = state.withLock({ $0.jobs.popFirst() }) {
         job.run(on: self)
         jobsSinceTimeMoved += 1
         state.withLock { $0.jobsRun += 1 }
         if jobsSinceTimeMoved > options.jobLimit {
-          return .jobLimitExceeded(
-            report(reason: "more than \(options.jobLimit) jobs ran at one instant"))
+          return fail(
+            .jobLimitExceeded(
+              report(reason: "more than \(options.jobLimit) jobs ran at one instant")))
         }
       }
-      // Quiescent: nothing is runnable.
-      if state.withLock({ $0.bodyFinished }) { return nil }
-      if let request = state.withLock({ $0.requests.first }) {
+      switch nextStep() {
+      case .runJobs:
+        continue
+      case .finished(let leftoverRequests):
+        return .finished(leftoverRequests)
+      case .serve(let request):
+        let before = clock.now
         handle(request)
-        jobsSinceTimeMoved = 0
-        continue
-      }
-      if let deadline = clock.nextDeadline {
-        guard deadline <= horizon else {
-          return .horizonExceeded(
-            report(reason: "the next deadline, \(deadline), is past the horizon, \(horizon)"))
+        if clock.now != before {
+          jobsSinceTimeMoved = 0
+          requestsSinceTimeMoved = 0
+        } else {
+          requestsSinceTimeMoved += 1
+          if requestsSinceTimeMoved > options.requestLimit {
+            return fail(
+              .jobLimitExceeded(
+                report(
+                  reason: """
+                    more than \(options.requestLimit) advance/settle requests were served at one \
+                    instant without time moving: a polling loop such as \
+                    `while ... { await time.settle() }` waits for something that settling cannot \
+                    bring (use a condition that time or an event makes true, or await the task)
+                    """)))
+          }
         }
-        clock.advance(to: deadline)
-        jobsSinceTimeMoved = 0
-        continue
-      }
-      if !waitForOutsideWork() {
-        return .stalled(
-          report(
-            reason: """
-              the body is suspended on work the driver cannot run (a Dispatch queue, a \
-              real-clock sleep, another executor, a task started outside the body, or a \
-              continuation nobody resumes)\(MainExecutorHook.stallNote)
-              """))
+      case .idle(let cancelRequested):
+        if cancelRequested {
+          return fail(
+            .cancelled(
+              report(
+                reason: "the calling task was cancelled (a time limit, or the test was stopped)")))
+        }
+        if let deadline = clock.nextDeadline {
+          guard deadline <= horizon else {
+            return fail(
+              .horizonExceeded(
+                report(reason: "the next deadline, \(deadline), is past the horizon, \(horizon)")))
+          }
+          clock.advance(to: deadline)
+          jobsSinceTimeMoved = 0
+          requestsSinceTimeMoved = 0
+          continue
+        }
+        if !waitForOutsideWork() {
+          if state.withLock({ $0.cancelRequested }) { continue }  // reported as a cancellation
+          return fail(
+            .stalled(
+              report(
+                reason: """
+                  the body is suspended on work the driver cannot run (a Dispatch queue, a \
+                  real-clock sleep, another executor, a task started outside the body, or a \
+                  continuation nobody resumes)\(MainExecutorHook.stallNote)
+                  """)))
+        }
       }
     }
   }
 
+  /// Decides, in one step, what to do once the job queue was found empty.
+  private func nextStep() -> Step {
+    state.withLock { state in
+      if !state.jobs.isEmpty { return .runJobs }
+      if state.bodyFinished {
+        state.ended = true
+        defer { state.requests = [] }
+        return .finished(leftoverRequests: state.requests)
+      }
+      // Once the caller is cancelled, time no longer moves and requests are no longer served:
+      // what cancelling the body made runnable has run by now, so the driver ends here.
+      if state.cancelRequested { return .idle(cancelRequested: true) }
+      if let request = state.requests.first { return .serve(request) }
+      return .idle(cancelRequested: false)
+    }
+  }
+
+  /// Ends the driver with `error`: what is still queued is abandoned (see `threadMain`).
+  private func fail(_ error: VirtualTimeError) -> Outcome {
+    state.withLock { $0.ended = true }
+    return .failed(error)
+  }
   /// Performs the oldest request at a quiescent point: one step of time at most, so that what a
   /// step makes runnable runs before the next step.
   private func handle(_ request: Request) {
@@ -216,7 +358,11 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     let giveUp = realClock.now.advanced(by: options.stallTimeout)
     var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
     while realClock.now < giveUp {
-      if state.withLock({ !$0.jobs.isEmpty || !$0.requests.isEmpty }) { return true }
+      let (hasWork, cancelled) = state.withLock {
+        (!$0.jobs.isEmpty || !$0.requests.isEmpty, $0.cancelRequested)
+      }
+      if hasWork { return true }
+      if cancelled { return false }
       nanosleep(&pause, nil)
     }
     return state.withLock { !$0.jobs.isEmpty || !$0.requests.isEmpty }
@@ -252,34 +398,13 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
 /// What the driver's thread needs, passed through `pthread_create`'s context pointer.
 private final class DriverLaunch: Sendable {
   let driver: VirtualTimeDriver
-  let completion: @Sendable (VirtualTimeError?) -> Void
+  let completion: @Sendable (Result<VirtualTimeDriver.Leftovers, VirtualTimeError>) -> Void
 
-  init(driver: VirtualTimeDriver, completion: @escaping @Sendable (VirtualTimeError?) -> Void) {
+  init(
+    driver: VirtualTimeDriver,
+    completion: @escaping @Sendable (Result<VirtualTimeDriver.Leftovers, VirtualTimeError>) -> Void
+  ) {
     self.driver = driver
     self.completion = completion
-  }
-}
-
-/// A first-in, first-out queue of jobs that does not shift the array on every pop.
-struct JobQueue: Sendable {
-  private var storage: [DriverJob] = []
-  private var head = 0
-
-  var count: Int { storage.count - head }
-  var isEmpty: Bool { count == 0 }
-
-  mutating func append(_ job: DriverJob) {
-    storage.append(job)
-  }
-
-  mutating func popFirst() -> DriverJob? {
-    guard head < storage.count else { return nil }
-    let job = storage[head]
-    head += 1
-    if head == storage.count {
-      storage.removeAll(keepingCapacity: true)
-      head = 0
-    }
-    return job
   }
 }

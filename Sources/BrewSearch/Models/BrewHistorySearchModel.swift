@@ -26,7 +26,7 @@
 /// actor: main-actor hops escape the virtual-time driver that tests run on.
 ///
 /// ## Stale passes
-/// Each filter pass runs in its own task. When a newer combination of inputs arrives while a pass
+/// Each filter pass runs in its own task, under `mapLatest`. When a newer combination of inputs arrives while a pass
 /// is still running (a slow filter), the stale pass is cancelled and never published: a result is
 /// stored only if, at the moment it is written (checked in the same critical section), its pass
 /// is still the newest one of the run that owns the model. `onFilterApplied` is called only for
@@ -38,18 +38,23 @@ extension ObservableBrewSearchModel where Engine == PullSearchEngine {
   ///
   /// - Parameters:
   ///   - debounce: How long the text must stay unchanged before it is searched. Default: 300 ms.
+  ///   - maxWait: The longest continuous typing goes unsearched: the text is searched at least
+  ///     this often while it keeps changing (debounce's `maxWait:`; a value below `debounce`
+  ///     counts as `debounce`). Default: `nil`, no limit.
   ///   - clock: The clock the debounce waits on; inject a `TestClock` in tests.
   ///   - recentSearchLimit: The most recent terms kept. Default: 10.
   ///   - filter: How one pass is computed. Default: ``BrewFilter/indexed()``.
   public convenience init(
     debounce: Duration = .milliseconds(300),
+    maxWait: Duration? = nil,
     clock: some Clock<Duration> = ContinuousClock(),
     recentSearchLimit: Int = 10,
     filter: BrewFilter = .indexed()
   ) {
     let output = BrewSearchOutput(recentSearchLimit: recentSearchLimit)
     self.init(
-      engine: PullSearchEngine(debounce: debounce, clock: clock, filter: filter, output: output),
+      engine: PullSearchEngine(
+        debounce: debounce, maxWait: maxWait, clock: clock, filter: filter, output: output),
       output: output, recentSearchLimit: recentSearchLimit)
   }
 

@@ -36,19 +36,22 @@ public final class PullSearchEngine: BrewSearchEngine {
   private let ratingChannel = AsyncCurrentValue(0)
   private let sourceChannel = AsyncCurrentValue(BrewSource(version: 0, brews: []))
   private let debounceInterval: Duration
+  private let maxWait: Duration?
   private let clock: any Clock<Duration>
   private let filter: BrewFilter
   /// The actor results and recent terms are published on (the main actor for an app's model), or
   /// `nil` to publish on the task that computed them.
   private let publishingActor: (any Actor)?
 
-  /// Creates an engine whose search text is debounced by `debounce` on `clock`, each pass
-  /// computed by `filter` and published to `output` — on `publishingActor` when one is given.
+  /// Creates an engine whose search text is debounced by `debounce` on `clock` (searched at least
+  /// every `maxWait` while it keeps changing, when given), each pass computed by `filter` and
+  /// published to `output` — on `publishingActor` when one is given.
   public init(
-    debounce: Duration, clock: some Clock<Duration>, filter: BrewFilter, output: BrewSearchOutput,
-    publishingActor: (any Actor)? = nil
+    debounce: Duration, maxWait: Duration? = nil, clock: some Clock<Duration>,
+    filter: BrewFilter, output: BrewSearchOutput, publishingActor: (any Actor)? = nil
   ) {
     self.debounceInterval = debounce
+    self.maxWait = maxWait
     self.clock = clock
     self.filter = filter
     self.output = output
@@ -124,7 +127,7 @@ public final class PullSearchEngine: BrewSearchEngine {
   private func runPipeline<C: Clock<Duration>>(clock: C, run: Int) async {
     let debouncedText =
       searchTextChannel
-      .debounce(for: debounceInterval, clock: clock)
+      .debounce(for: debounceInterval, clock: clock, maxWait: maxWait)
       .removeDuplicates()
       // replay: 1, because the text is state: a loop whose iterator registers after the first
       // value was produced (a zero debounce emits at once) still starts from the current text.
@@ -136,23 +139,22 @@ public final class PullSearchEngine: BrewSearchEngine {
   }
 
   private func filterLoop(text: some AsyncSequence<String, Never> & Sendable, run: Int) async {
-    let inputs = combineLatest(text, methodChannel, ratingChannel, sourceChannel)
-    let passes = LatestTask()
-    for await (text, method, rating, source) in inputs {
-      let query = BrewQuery(text: text, method: method, minimumRating: rating)
-      let generation = startPass()
-      passes.replace { [filter] in
+    let passes = combineLatest(text, methodChannel, ratingChannel, sourceChannel)
+      // Numbered as each combination arrives, in arrival order: a newer one makes every older
+      // pass stale at once, whatever its task is doing.
+      .map { inputs in (inputs: inputs, generation: self.startPass()) }
+      // One pass per combination; a newer one cancels the pass still running. Finished inputs
+      // let the last pass complete; cancelling this loop cancels it, also after finishInputs()
+      // (mapLatest rules 1, 3 and 5). A pass publishes from its own task as soon as it is done,
+      // not when this loop takes its result: a pass that completes is shown even if newer
+      // inputs arrive right after, as long as none had arrived before it was written.
+      .mapLatest { [filter] pass in
+        let (text, method, rating, source) = pass.inputs
+        let query = BrewQuery(text: text, method: method, minimumRating: rating)
         guard let results = try? await filter.results(for: query, in: source) else { return }
-        await self.publish(results, generation: generation, run: run)
+        await self.publish(results, generation: pass.generation, run: run)
       }
-    }
-    // Inputs that ended normally (finishInputs) let the last pass complete; a cancelled run
-    // cancels it, also when the cancellation comes while waiting for it.
-    if Task.isCancelled {
-      await passes.cancelAndWait()
-    } else {
-      await passes.wait()
-    }
+    for await _ in passes {}
   }
 
   private func recentSearchesLoop(

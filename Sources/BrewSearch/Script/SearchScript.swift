@@ -62,10 +62,15 @@ public enum SearchScriptCommand: Sendable, Hashable {
     }
   }
 
-  /// The keyword, and what follows the single space after it (`nil` when nothing follows).
+  /// The keyword, and what follows the first U+0020 after it (`nil` when there is none).
+  ///
+  /// Split on Unicode scalars, not characters: a value that starts with a combining mark, a
+  /// variation selector or a ZWJ forms one grapheme cluster with the space before it, and must
+  /// still be the value.
   private static func split(_ line: Substring) -> (Substring, Substring?) {
-    guard let space = line.firstIndex(of: " ") else { return (line, nil) }
-    return (line[..<space], line[line.index(after: space)...])
+    let scalars = line.unicodeScalars
+    guard let space = scalars.firstIndex(of: " ") else { return (line, nil) }
+    return (Substring(scalars[..<space]), Substring(scalars[scalars.index(after: space)...]))
   }
 }
 
@@ -100,17 +105,16 @@ public struct SearchScript: Sendable, Hashable {
   public init(parsing text: String, name: String = "script") throws(SearchScriptError) {
     var lines: [Line] = []
     var previous: (time: Int, lineNumber: Int)?
-    for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
+    for (offset, line) in Self.lines(of: text).enumerated() {
       let lineNumber = offset + 1
-      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      let trimmed = Self.trimmingLeadingBlanks(line)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       func failure(_ reason: SearchScriptError.Reason) -> SearchScriptError {
         SearchScriptError(script: name, lineNumber: lineNumber, line: String(line), reason: reason)
       }
-      let words = trimmed.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+      let words = trimmed.unicodeScalars
+        .split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        .map(Substring.init)
       guard words.count == 3, words[0] == "at" else {
         throw failure(.malformed)
       }
@@ -131,6 +135,20 @@ public struct SearchScript: Sendable, Hashable {
       previous = (milliseconds, lineNumber)
     }
     self.lines = lines
+  }
+
+  /// The lines of a text: LF and CRLF both end a line (split on scalars: `"\r\n"` is one
+  /// `Character`, so a split on characters would never find the `"\n"` of a CRLF).
+  public static func lines(of text: String) -> [Substring] {
+    text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      Substring(line.last == "\r" ? line.dropLast() : line)
+    }
+  }
+
+  /// A line without its leading spaces and tabs, cut on scalars (a combining mark after a space
+  /// stays with the text, and the space is still dropped).
+  public static func trimmingLeadingBlanks(_ line: Substring) -> Substring {
+    Substring(line.unicodeScalars.drop { $0 == " " || $0 == "\t" })
   }
 }
 

@@ -52,9 +52,12 @@ extension Subscribers {
       return overflow || sum > UInt(Int.max) ? .unlimited : Demand(rawValue: sum)
     }
 
-    /// The sum with a count; a negative count subtracts.
+    /// The sum with a count: `.unlimited` stays unlimited, overflow becomes `.unlimited`, a
+    /// negative result `.none` (OpenCombine `SubscribersDemandTests.testAddition`).
     @inlinable public static func + (lhs: Demand, rhs: Int) -> Demand {
-      rhs < 0 ? lhs - .max(-rhs) : lhs + .max(rhs)
+      guard let count = lhs.max else { return .unlimited }
+      let (sum, overflow) = count.addingReportingOverflow(rhs)
+      return overflow ? .unlimited : sum < 0 ? .none : .max(sum)
     }
 
     /// The difference: `.unlimited` minus anything stays `.unlimited`; a count minus
@@ -65,9 +68,13 @@ extension Subscribers {
       return lhs.rawValue > rhs.rawValue ? Demand(rawValue: lhs.rawValue - rhs.rawValue) : .none
     }
 
-    /// The difference with a count; a negative count adds.
+    /// The difference with a count: `.unlimited` stays unlimited; a result below zero — or one
+    /// that overflows, as Combine has it — is `.none` (OpenCombine
+    /// `SubscribersDemandTests.testSubtraction`).
     @inlinable public static func - (lhs: Demand, rhs: Int) -> Demand {
-      rhs < 0 ? lhs + .max(-rhs) : lhs - .max(rhs)
+      guard let count = lhs.max else { return .unlimited }
+      let (difference, overflow) = count.subtractingReportingOverflow(rhs)
+      return overflow || difference < 0 ? .none : .max(difference)
     }
 
     /// The product with a non-negative count; `.unlimited` stays unlimited, overflow becomes
@@ -108,5 +115,18 @@ extension Subscribers {
     @inlinable public static func <= (lhs: Demand, rhs: Int) -> Bool { !(lhs > rhs) }
     /// Whether the demand is at least the count `rhs`.
     @inlinable public static func >= (lhs: Demand, rhs: Int) -> Bool { !(lhs < rhs) }
+
+    /// Whether the count `lhs` is exactly the demand.
+    @inlinable public static func == (lhs: Int, rhs: Demand) -> Bool { rhs == lhs }
+    /// Whether the count `lhs` differs from the demand.
+    @inlinable public static func != (lhs: Int, rhs: Demand) -> Bool { rhs != lhs }
+    /// Whether the count `lhs` is less than the demand (always true for ``unlimited``).
+    @inlinable public static func < (lhs: Int, rhs: Demand) -> Bool { rhs > lhs }
+    /// Whether the count `lhs` is greater than the demand (never true for ``unlimited``).
+    @inlinable public static func > (lhs: Int, rhs: Demand) -> Bool { rhs < lhs }
+    /// Whether the count `lhs` is at most the demand.
+    @inlinable public static func <= (lhs: Int, rhs: Demand) -> Bool { rhs >= lhs }
+    /// Whether the count `lhs` is at least the demand.
+    @inlinable public static func >= (lhs: Int, rhs: Demand) -> Bool { rhs <= lhs }
   }
 }

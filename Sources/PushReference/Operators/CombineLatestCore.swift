@@ -3,11 +3,14 @@ import Synchronization
 /// The one implementation behind ``Publishers/CombineLatest``, ``Publishers/CombineLatest3`` and
 /// ``Publishers/CombineLatest4``: an element-indexed table of the latest value of each upstream.
 ///
-/// Semantics (Combine's): nothing until every upstream has produced; then one output per
-/// upstream value, with the latest of the others; finished only when every upstream has finished;
-/// the first failure is delivered at once and the other upstreams are cancelled. Upstreams are
-/// read without limit; an output made while the subscriber has no demand is not queued, but the
-/// subscriber is owed the latest combination when it next requests.
+/// Semantics (Combine's, pinned by the ported OpenCombine `CombineLatestTests`): nothing until
+/// every upstream has produced; then one output per upstream value, with the latest of the
+/// others; finished only when every upstream has finished; the first failure is delivered at
+/// once and the other upstreams are cancelled. Demand: every downstream request (and the demand
+/// a delivery returns) is passed on to every upstream; a combination made while the downstream
+/// has no demand is dropped (`testUpstreamExceedsDemand`); a value that arrives while a
+/// combination is being delivered updates the latest values but makes no combination of its
+/// own (`testUpstreamValueReceivedWhileSendingValue`), so delivery never recurses.
 final class CombineLatestCore<Downstream: Subscriber>: Subscription, Sendable {
   typealias Output = Downstream.Input
   typealias Failure = Downstream.Failure
@@ -20,8 +23,13 @@ final class CombineLatestCore<Downstream: Subscriber>: Subscription, Sendable {
     var producedCount = 0
     var finished: [Bool]
     var demand = Subscribers.Demand.none
-    /// Whether a combination was made while the subscriber had no demand.
-    var owesLatest = false
+    /// Everything the downstream has asked for so far: what an upstream that attaches late is
+    /// asked for.
+    var requested = Subscribers.Demand.none
+    /// Whether a combination is being delivered downstream (on some thread).
+    var isSending = false
+    /// A completion that arrived while a combination was being delivered.
+    var deferredCompletion: UncheckedSendable<Subscribers.Completion<Failure>>?
     var isTerminated = false
 
     init(downstream: Downstream, arity: Int) {
@@ -42,6 +50,10 @@ final class CombineLatestCore<Downstream: Subscriber>: Subscription, Sendable {
     /// The combination of the latest values, once every upstream has produced.
     var combination: [Any]? {
       producedCount == latest.count ? latest.map { $0!.value } : nil
+    }
+
+    var attachedUpstreams: [UncheckedSendable<any Subscription>] {
+      upstreams.compactMap { $0 }
     }
   }
 
@@ -65,32 +77,26 @@ final class CombineLatestCore<Downstream: Subscriber>: Subscription, Sendable {
 
   func attach(_ subscription: any Subscription, at index: Int) {
     let boxed = UncheckedSendable(subscription)
-    let accepted = state.withLock { state in
-      guard !state.isTerminated, state.upstreams[index] == nil else { return false }
+    let requested = state.withLock { state -> Subscribers.Demand? in
+      guard !state.isTerminated, state.upstreams[index] == nil else { return nil }
       state.upstreams[index] = boxed
-      return true
+      return state.requested
     }
-    if accepted {
-      subscription.request(.unlimited)
-    } else {
-      subscription.cancel()
-    }
+    guard let requested else { return subscription.cancel() }
+    if requested > 0 { subscription.request(requested) }
   }
 
   func receive(_ value: Any, at index: Int) {
     let boxed = UncheckedSendable(value)
     let delivery = state.withLock { state -> (UncheckedSendable<Downstream>, [Any])? in
-      guard !state.isTerminated else { return nil }
+      guard !state.isTerminated, !state.finished[index] else { return nil }
       if state.latest[index] == nil { state.producedCount += 1 }
       state.latest[index] = boxed
-      guard let combination = state.combination, let downstream = state.downstream else {
-        return nil
-      }
-      guard state.demand > 0 else {
-        state.owesLatest = true
-        return nil
-      }
+      guard !state.isSending, state.demand > 0, let combination = state.combination,
+        let downstream = state.downstream
+      else { return nil }
       state.demand -= 1
+      state.isSending = true
       return (downstream, combination)
     }
     if let (downstream, combination) = delivery {
@@ -99,13 +105,19 @@ final class CombineLatestCore<Downstream: Subscriber>: Subscription, Sendable {
   }
 
   func complete(_ completion: Subscribers.Completion<Failure>, at index: Int) {
+    let boxed = UncheckedSendable(completion)
     let (downstream, others) = state.withLock {
       state -> (UncheckedSendable<Downstream>?, [UncheckedSendable<any Subscription>]) in
       guard !state.isTerminated, !state.finished[index] else { return (nil, []) }
       state.finished[index] = true
       state.upstreams[index] = nil
       if case .finished = completion, state.finished.contains(false) { return (nil, []) }
-      let others = state.upstreams.compactMap { $0 }
+      if state.isSending {
+        // Delivered by the thread that is sending, once it is done.
+        if state.deferredCompletion == nil { state.deferredCompletion = boxed }
+        return (nil, [])
+      }
+      let others = state.attachedUpstreams
       let downstream = state.downstream
       state.terminate()
       return (downstream, others)
@@ -115,34 +127,48 @@ final class CombineLatestCore<Downstream: Subscriber>: Subscription, Sendable {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    let delivery = state.withLock { state -> (UncheckedSendable<Downstream>, [Any])? in
-      guard !state.isTerminated else { return nil }
+    guard demand > 0 else { return }
+    let upstreams = state.withLock { state -> [UncheckedSendable<any Subscription>] in
+      guard !state.isTerminated else { return [] }
       state.demand += demand
-      guard state.owesLatest, state.demand > 0, let combination = state.combination,
-        let downstream = state.downstream
-      else { return nil }
-      state.owesLatest = false
-      state.demand -= 1
-      return (downstream, combination)
+      state.requested += demand
+      return state.attachedUpstreams
     }
-    if let (downstream, combination) = delivery {
-      deliver(combination, to: downstream)
-    }
+    for upstream in upstreams { upstream.value.request(demand) }
   }
 
   func cancel() {
     let upstreams = state.withLock { state in
       defer { state.terminate() }
-      return state.upstreams.compactMap { $0 }
+      return state.attachedUpstreams
     }
     for upstream in upstreams { upstream.value.cancel() }
   }
 
+  /// Delivers one combination; then passes the demand it returned on, and delivers a completion
+  /// that arrived meanwhile.
   private func deliver(_ combination: [Any], to downstream: UncheckedSendable<Downstream>) {
     let more = downstream.value.receive(combine.value(combination))
-    guard more > 0 else { return }
-    state.withLock { state in
-      if !state.isTerminated { state.demand += more }
+    let (upstreams, completion, others) = state.withLock {
+      state -> (
+        [UncheckedSendable<any Subscription>],
+        UncheckedSendable<Subscribers.Completion<Failure>>?,
+        [UncheckedSendable<any Subscription>]
+      ) in
+      state.isSending = false
+      guard !state.isTerminated else { return ([], nil, []) }
+      if let completion = state.deferredCompletion {
+        let others = state.attachedUpstreams
+        state.terminate()
+        return ([], completion, others)
+      }
+      guard more > 0 else { return ([], nil, []) }
+      state.demand += more
+      state.requested += more
+      return (state.attachedUpstreams, nil, [])
     }
+    for upstream in upstreams { upstream.value.request(more) }
+    for other in others { other.value.cancel() }
+    if let completion { downstream.value.receive(completion: completion.value) }
   }
 }

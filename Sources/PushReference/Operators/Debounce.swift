@@ -4,9 +4,12 @@ extension Publishers {
   /// Each value replaces the pending one and restarts the wait: the pending value is published
   /// when the scheduler reaches its arrival time plus `dueTime` with no newer value. As in
   /// Combine, when the upstream finishes the pending value is dropped and only the finish is
-  /// published; when it fails, the pending value is dropped and the failure is published at
-  /// once. A value arriving exactly at the pending deadline comes after it (the scheduler runs
-  /// the due timer first). A value published while the subscriber has no demand is lost.
+  /// published; when it fails, the pending value is dropped and the failure is published. Either
+  /// completion goes through the scheduler (`schedule(options:_:)`): on a
+  /// ``VirtualTimeScheduler`` it arrives when the scheduler next runs, at the same instant. A
+  /// value arriving exactly at the pending deadline comes after it (the scheduler runs the due
+  /// timer first). A superseded value's timer is cancelled. A value published while the
+  /// subscriber has no demand is lost.
   ///
   /// ```swift
   /// let scheduler = VirtualTimeScheduler()

@@ -21,29 +21,11 @@ extension Publishers {
       self.isIncluded = isIncluded
     }
 
-    /// Attaches `subscriber` through the predicate.
+    /// Attaches `subscriber` through the predicate; a dropped value is replaced by a request for
+    /// one more.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
-    }
-
-    /// Passes the subscription through; a dropped value is replaced by a request for one more.
-    private struct Inner<Downstream: Subscriber>: Subscriber
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-      let downstream: Downstream
-      let isIncluded: (Output) -> Bool
-
-      func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-      }
-
-      func receive(_ input: Output) -> Subscribers.Demand {
-        isIncluded(input) ? downstream.receive(input) : .max(1)
-      }
-
-      func receive(completion: Subscribers.Completion<Failure>) {
-        downstream.receive(completion: completion)
-      }
+      upstream.subscribe(DroppingSubscription(downstream: subscriber, passes: isIncluded))
     }
   }
 }

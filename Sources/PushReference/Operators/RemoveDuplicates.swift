@@ -27,41 +27,22 @@ extension Publishers {
       self.predicate = predicate
     }
 
-    /// Attaches `subscriber` through the comparison.
+    /// Attaches `subscriber` through the comparison, which remembers the previous value
+    /// received; a dropped value is replaced by a request for one more.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
-    }
-
-    /// Remembers the previous value; a dropped value is replaced by a request for one more.
-    private final class Inner<Downstream: Subscriber>: Subscriber
-    where Downstream.Input == Output, Downstream.Failure == Failure {
-      let downstream: Downstream
-      let predicate: (Output, Output) -> Bool
-      private let previous = Mutex<UncheckedSendable<Output>?>(nil)
-
-      init(downstream: Downstream, predicate: @escaping (Output, Output) -> Bool) {
-        self.downstream = downstream
-        self.predicate = predicate
-      }
-
-      func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-      }
-
-      func receive(_ input: Output) -> Subscribers.Demand {
+      let predicate = predicate
+      let previous = Mutex<UncheckedSendable<Output>?>(nil)
+      let passes = { (input: Output) -> Bool in
         let boxed = UncheckedSendable(input)
         let last = previous.withLock { previous in
           defer { previous = boxed }
           return previous
         }
-        if let last, predicate(last.value, input) { return .max(1) }
-        return downstream.receive(input)
+        guard let last else { return true }
+        return !predicate(last.value, input)
       }
-
-      func receive(completion: Subscribers.Completion<Failure>) {
-        downstream.receive(completion: completion)
-      }
+      upstream.subscribe(DroppingSubscription(downstream: subscriber, passes: passes))
     }
   }
 }

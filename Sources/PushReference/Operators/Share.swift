@@ -6,7 +6,12 @@ extension Publishers {
   ///
   /// - The first subscriber connects the upstream; later ones join the same stream.
   /// - No replay, no buffer: a late subscriber misses earlier values, and a subscriber without
-  ///   demand loses the value.
+  ///   demand loses the value. Once any subscriber has demand that holds whatever the upstream:
+  ///   the shared subject then asks the upstream for everything, so a share is hot even when its
+  ///   upstream would wait for demand. Before the first demand, such an upstream waits: a share
+  ///   of a `CurrentValueSubject` keeps the current value for the first subscriber to ask.
+  ///   (Without a share, a subscriber without demand loses values only from a hot upstream, such
+  ///   as a subject; a cold one, such as `Just`, waits.)
   /// - When the last subscriber cancels, the upstream is cancelled; a later subscriber connects
   ///   it again.
   /// - Once the upstream has completed, a new subscriber receives only the completion.

@@ -22,9 +22,10 @@ import Synchronization
 /// - ``advance(by:)`` and ``advance(to:)`` run every action due by the target, earliest first;
 ///   actions due at the same instant run in the order they were scheduled; ``now`` is each
 ///   action's deadline while it runs.
-/// - An action scheduled for now or earlier (including ``schedule(options:_:)``) runs at once
-///   when the scheduler is idle, and after the actions already due when it is advancing: the
-///   scheduler behaves like a serial queue that runs its due work as soon as it is free.
+/// - An action scheduled for now or earlier (including ``schedule(options:_:)``) never runs
+///   inside the call that schedules it: it waits for the next ``advance(by:)`` (even a zero one)
+///   when the scheduler is idle, and runs after the actions already due when it is advancing —
+///   like a serial queue, whose work runs only once the code that enqueued it has returned.
 /// - A scheduled action can be cancelled through ``scheduleCancellable(after:_:)`` or the value
 ///   the repeating `schedule(after:interval:...)` returns.
 /// - Advancing from inside an action, or from two threads at once, is a programming error.
@@ -185,7 +186,8 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
     }
   }
 
-  /// Queues `action` and returns its id; runs it at once when it is due and the scheduler idle.
+  /// Queues `action` and returns its id; it runs when the scheduler is next advanced to (or
+  /// past) its deadline, never here.
   private func enqueue(
     after date: SchedulerTimeType?, interval: Duration?, _ action: @escaping () -> Void
   ) -> UInt64 {

@@ -9,8 +9,9 @@
 /// ```
 ///
 /// As in Combine, a subscriber that had no demand when a value was sent is owed the value that is
-/// current when it next requests. After completion, sends (and setting ``value``) are ignored
-/// and a new subscriber receives only the completion. Thread-safe like ``PassthroughSubject``.
+/// current when it next requests. After completion, sends are ignored and a new subscriber
+/// receives only the completion; setting ``value`` still changes the value (it reaches nobody),
+/// as in Combine. Thread-safe like ``PassthroughSubject``.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject, Sendable {
   @usableFromInline let core: SubjectCore<Output, Failure>
 
@@ -19,10 +20,11 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Sendabl
     core = SubjectCore(currentValue: value)
   }
 
-  /// The current value; setting it sends the new value (ignored after completion).
+  /// The current value; setting it sends the new value. After completion the value still
+  /// changes, but nothing is sent.
   public var value: Output {
     get { core.currentValue!.value }
-    set { core.send(newValue) }
+    set { core.setCurrentValue(newValue) }
   }
 
   /// Attaches `subscriber`; it receives the current value as soon as it requests, then every
@@ -42,7 +44,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject, Sendabl
     core.send(completion: completion)
   }
 
-  /// Requests everything from an upstream the subject was subscribed to.
+  /// Requests everything from an upstream the subject was subscribed to, at once (a completed
+  /// subject cancels it).
   public func send(subscription: any Subscription) {
     core.send(subscription: subscription)
   }

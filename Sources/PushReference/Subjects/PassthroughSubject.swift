@@ -32,7 +32,10 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject, Sendable
     core.send(completion: completion)
   }
 
-  /// Requests everything from an upstream the subject was subscribed to.
+  /// Requests everything from an upstream the subject was subscribed to — once one of the
+  /// subject's subscribers has requested something, as in Combine, so that an upstream with a
+  /// value waiting for demand (a `CurrentValueSubject`) keeps it until someone can take it. A
+  /// completed subject cancels the subscription.
   public func send(subscription: any Subscription) {
     core.send(subscription: subscription)
   }

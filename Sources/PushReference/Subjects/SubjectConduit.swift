@@ -45,14 +45,16 @@ final class SubjectConduit<Output, Failure: Error>: Subscription, Sendable {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    let owed = state.withLock { state -> SubjectCore<Output, Failure>? in
-      guard state.downstream != nil else { return nil }
+    let (subject, owesCurrentValue) = state.withLock {
+      state -> (SubjectCore<Output, Failure>?, Bool) in
+      guard state.downstream != nil else { return (nil, false) }
       state.demand += demand
-      guard state.owesCurrentValue, state.demand > 0 else { return nil }
+      guard state.owesCurrentValue, state.demand > 0 else { return (state.subject, false) }
       state.owesCurrentValue = false
-      return state.subject
+      return (state.subject, true)
     }
-    guard let owed, let value = owed.currentValue else { return }
+    if demand > 0 { subject?.subscriberDidRequest() }
+    guard owesCurrentValue, let value = subject?.currentValue else { return }
     let downstream = state.withLock { state -> UncheckedSendable<AnySubscriber<Output, Failure>>? in
       guard state.downstream != nil else { return nil }
       state.demand -= 1

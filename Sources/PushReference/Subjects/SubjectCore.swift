@@ -1,7 +1,8 @@
 import Synchronization
 
 /// What ``PassthroughSubject`` and ``CurrentValueSubject`` share: the subscriptions in the order
-/// they were made, the completion, and (for a current-value subject) the current value.
+/// they were made, the completion, (for a current-value subject) the current value, and the
+/// upstream subscriptions the subject was given with `send(subscription:)`.
 @usableFromInline
 final class SubjectCore<Output, Failure: Error>: Sendable {
   private struct State {
@@ -9,12 +10,29 @@ final class SubjectCore<Output, Failure: Error>: Sendable {
     var completion: UncheckedSendable<Subscribers.Completion<Failure>>?
     /// `nil` for a passthrough subject.
     var currentValue: UncheckedSendable<Output>?
+    /// Every upstream subscription received, kept so that demand can reach it later and so
+    /// that it is cancelled with the subject.
+    var upstreams: [UncheckedSendable<any Subscription>] = []
+    /// Whether `.unlimited` has been requested from the upstreams. A current-value subject
+    /// requests at once (it always has a value to offer); a passthrough subject only once one of
+    /// its subscribers has demand, as Combine does (OpenCombine `testSendSubscription`).
+    var hasRequestedUpstream: Bool
   }
 
   private let state: Mutex<State>
 
   init(currentValue: Output?) {
-    state = Mutex(State(currentValue: currentValue.map(UncheckedSendable.init)))
+    state = Mutex(
+      State(
+        currentValue: currentValue.map(UncheckedSendable.init),
+        hasRequestedUpstream: currentValue != nil))
+  }
+
+  deinit {
+    // Combine cancels the upstream subscriptions of a subject that goes away
+    // (OpenCombine `testCancelsUpstreamSubscriptionsOnDeinit`).
+    let upstreams = state.withLock { $0.upstreams }
+    for upstream in upstreams { upstream.value.cancel() }
   }
 
   /// The current value, boxed (so that an optional `Output` is not flattened); `nil` for a
@@ -56,6 +74,17 @@ final class SubjectCore<Output, Failure: Error>: Sendable {
     }
   }
 
+  /// Makes `value` current — even after completion, as Combine's `value` setter does
+  /// (OpenCombine `testChangeValueAfterCompletion`) — and sends it unless completed.
+  func setCurrentValue(_ value: Output) {
+    let boxed = UncheckedSendable(value)
+    let isCompleted = state.withLock { state in
+      state.currentValue = boxed
+      return state.completion != nil
+    }
+    if !isCompleted { send(value) }
+  }
+
   func send(completion: Subscribers.Completion<Failure>) {
     let boxed = UncheckedSendable(completion)
     let conduits = state.withLock { state -> [SubjectConduit<Output, Failure>] in
@@ -69,14 +98,30 @@ final class SubjectCore<Output, Failure: Error>: Sendable {
     }
   }
 
-  /// A subject relays whatever its upstream produces: it asks for everything, unless it has
-  /// already completed.
+  /// A subject relays whatever its upstream produces: it asks for everything — at once if some
+  /// subscriber already had demand (or it holds a current value), else at the first demand.
   func send(subscription: any Subscription) {
-    if isCompleted {
-      subscription.cancel()
-    } else {
-      subscription.request(.unlimited)
+    let boxed = UncheckedSendable(subscription)
+    let requestsNow = state.withLock { state -> Bool? in
+      guard state.completion == nil else { return nil }
+      state.upstreams.append(boxed)
+      return state.hasRequestedUpstream
     }
+    switch requestsNow {
+    case nil: subscription.cancel()
+    case true?: subscription.request(.unlimited)
+    case false?: break
+    }
+  }
+
+  /// A subscriber has requested: the first demand of any subscriber opens the upstreams.
+  func subscriberDidRequest() {
+    let upstreams = state.withLock { state -> [UncheckedSendable<any Subscription>] in
+      guard !state.hasRequestedUpstream else { return [] }
+      state.hasRequestedUpstream = true
+      return state.upstreams
+    }
+    for upstream in upstreams { upstream.value.request(.unlimited) }
   }
 
   func remove(_ conduit: SubjectConduit<Output, Failure>) {

@@ -66,10 +66,15 @@ extension Subscribers {
     }
 
     /// Cancels the subscription and releases everything; no value or completion follows.
+    ///
+    /// As in Combine, cancelling a sink that holds no subscription (none yet, or already
+    /// completed) does nothing (OpenCombine
+    /// `SinkTests.testDoesNotReleaseClosuresAfterCancellationNoSubscription`).
     public func cancel() {
-      let subscription = state.withLock { state in
-        defer { state = State(hasSubscription: true) }
-        return state.subscription
+      let subscription = state.withLock { state -> UncheckedSendable<any Subscription>? in
+        guard let subscription = state.subscription else { return nil }
+        state = State(hasSubscription: true)
+        return subscription
       }
       subscription?.value.cancel()
     }

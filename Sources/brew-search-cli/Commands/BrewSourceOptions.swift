@@ -3,7 +3,8 @@ import Foundation
 
 /// The brews a command starts with: `--data FILE`, `--generate N [--seed S]`, or the sample.
 enum BrewSourceOptions {
-  static func load(_ arguments: ParsedArguments) throws -> [Brew] {
+  /// The brews; `progress` shows the loading or generating of large sources.
+  static func load(_ arguments: ParsedArguments, progress: ProgressBar? = nil) throws -> [Brew] {
     let data = arguments.value("--data")
     let generate = arguments.value("--generate")
     if data != nil, generate != nil {
@@ -12,20 +13,33 @@ enum BrewSourceOptions {
     if arguments.value("--seed") != nil, generate == nil {
       throw CommandLineError("--seed only applies with --generate N")
     }
-    if let data { return try loadFile(data) }
+    if let data { return try loadFile(data, progress: progress) }
     if generate != nil {
       let count = try arguments.integer("--generate", in: 0...10_000_000, default: 0)
       let seed = try arguments.integer("--seed", in: 0...Int.max, default: 1)
-      return BrewGenerator(seed: UInt64(seed)).brews(count: count)
+      let progress = count >= ProgressBar.minimumBrews ? progress : nil
+      defer { progress?.clear() }
+      return BrewGenerator(seed: UInt64(seed)).brews(count: count) { made in
+        progress?.show(
+          "Generating", fraction: Double(made) / Double(max(1, count)), count: made, total: count)
+      }
     }
     return Brew.sampleHistory
   }
 
   /// Reads and checks a JSON data file; every problem names the file, line and column.
-  static func loadFile(_ path: String) throws -> [Brew] {
+  static func loadFile(_ path: String, progress: ProgressBar? = nil) throws -> [Brew] {
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    // A small file loads in a blink: no bar (one would only flash).
+    let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+    let progress = size >= ProgressBar.minimumBrews * 100 ? progress : nil
+    progress?.show("Reading \(name)", fraction: 0, count: 0)
+    defer { progress?.clear() }
     let bytes = try InputFiles.readData(path, what: "data file")
     do {
-      return try BrewDataFile.decode(bytes, file: path)
+      return try BrewDataFile.decode(bytes, file: path) { count, fraction in
+        progress?.show("Loading \(name)", fraction: fraction, count: count)
+      }
     } catch {
       throw CommandLineError("\(error)")
     }
@@ -77,5 +91,31 @@ enum SearchInputResolver {
       let resolved = path.hasPrefix("/") || folder == "." ? path : folder + "/" + path
       return .source(try BrewSourceOptions.loadFile(resolved))
     }
+  }
+}
+
+/// `--max-wait MS`, the search model's `maxWait:` (pull only).
+enum MaxWaitOption {
+  /// The help line of `search` and `replay`.
+  static let help = """
+      --max-wait MS     search at least every MS while the text keeps changing (debounce's
+                        maxWait; at least --debounce; pull only: the push model has none)
+    """
+
+  /// The `--max-wait` value, or `nil` when absent.
+  /// - Throws: when it is not a whole number from `debounce` to 600000, or when an engine in
+  ///   `engines` other than pull is asked for: the push model (Combine's debounce) has no
+  ///   maxWait, and silently ignoring it would show a different search.
+  static func parse(
+    _ arguments: ParsedArguments, debounce: Int, engine: String
+  ) throws(CommandLineError) -> Duration? {
+    guard arguments.value("--max-wait") != nil else { return nil }
+    let maxWait = try arguments.integer("--max-wait", in: debounce...600_000, default: debounce)
+    guard engine == "pull" else {
+      throw CommandLineError(
+        "--max-wait is pull only: the push model has no maxWait (Combine's debounce has none); "
+          + "use --engine pull")
+    }
+    return .milliseconds(maxWait)
   }
 }

@@ -18,7 +18,8 @@ struct EmissionFormat {
     }
   }
 
-  /// A filter pass of the piped search: the brews listed one per line (or the ids in JSON).
+  /// A filter pass of the piped search: the brews listed one per line (or the ids in JSON); a
+  /// note's line breaks and control characters are escaped (`\n`), so a brew is one line.
   func results(engine: String, milliseconds: Int, brews: [Brew]) -> String {
     if json { return resultsJSON(engine: engine, milliseconds: milliseconds, ids: brews.map(\.id)) }
     var lines = [
@@ -30,7 +31,8 @@ struct EmissionFormat {
         String(repeating: "★", count: brew.rating)
         + String(repeating: "☆", count: 5 - brew.rating)
       lines.append(
-        "    \(Self.pad(brew.id, 8)) \(Self.pad(brew.method.label, 12)) \(stars)  \(brew.notes)")
+        "    \(Self.pad(brew.id, 8)) \(Self.pad(brew.method.label, 12)) \(stars)  \(DisplayText.escaped(brew.notes))"
+      )
     }
     return lines.joined(separator: "\n")
   }

@@ -16,17 +16,40 @@ protocol LiveSession: Sendable {
   func finish() async
   /// Stops at once (the user pressed Esc), cancelling what is in flight.
   func stop() async
+  /// Starts searching `query` ahead of the debounce (called from the key thread at each key).
+  func prefetch(_ query: BrewQuery)
+}
+
+extension LiveSession {
+  func prefetch(_ query: BrewQuery) {}
 }
 
 /// The structured-concurrency model: `run()` is one task; finishing the inputs ends it.
 final class PullLiveSession: LiveSession {
   let model: BrewHistorySearchModel
+  private let prefetcher = BrewSearchPrefetcher()
   private let running = Mutex<Task<Void, Never>?>(nil)
 
-  init(brews: [Brew], debounce: Duration) {
-    let model = BrewHistorySearchModel(debounce: debounce, clock: ContinuousClock())
+  /// Indexes `brews` first (showing `progress`), so that neither the first pass nor the first
+  /// key waits for it.
+  init(
+    brews: [Brew], debounce: Duration, maxWait: Duration? = nil, progress: ProgressBar? = nil
+  ) {
+    let progress = brews.count >= ProgressBar.minimumBrews ? progress : nil
+    prefetcher.prepare(brews) { indexed in
+      progress?.show(
+        "Indexing", fraction: Double(indexed) / Double(max(1, brews.count)), count: indexed,
+        total: brews.count)
+    }
+    progress?.clear()
+    let model = BrewHistorySearchModel(
+      debounce: debounce, maxWait: maxWait, clock: ContinuousClock(), filter: prefetcher.filter)
     model.updateSource(brews)
     self.model = model
+  }
+
+  func prefetch(_ query: BrewQuery) {
+    prefetcher.prefetch(query)
   }
 
   func start() {

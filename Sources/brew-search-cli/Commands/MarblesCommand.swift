@@ -1,3 +1,4 @@
+import Foundation
 import MarbleEngines
 import MarbleNotation
 
@@ -11,13 +12,23 @@ enum MarblesCommand {
 
     OPERATOR:
       debounce:N                 debounce by N ticks (one input)
+      debounce:N:leading         ... emitting the element that starts a burst at once
+      debounce:N:maxWait=M       ... emitting at least every M ticks (M >= N) of a burst
+      debounce:N:leading:maxWait=M
+                                 both (leading and maxWait: pull only; with --engine both
+                                 the push line is left out, with a note on stderr)
+      throttle:N                 at most one element per N ticks, the latest (one input)
+      throttle:N:first           ... the first of those that wait
+      mapLatest:N                a transform that answers each element N ticks later; a newer
+                                 element cancels it (one input)
       combineLatest              two to \(CombineLatestArity.maximum) inputs
       removeDuplicates           one input
       share:T1,T2,...[:replay=R] consumers registered at those ticks, up to \(maximumTick)
-                                 (replay: pull only)
+                                 (replay: pull only, so it needs --engine pull)
 
-    MARBLES: one position per tick; - nothing; a letter or digit: that element; | finish;
-    ^ failure; [...] several events in one tick; 'abc' a multi-character element; spaces ignored.
+    MARBLES: one position per tick; - nothing; a letter (any script) or a digit: that element;
+    | finish; ^ failure; [...] several events in one tick; 'abc' a multi-character element;
+    spaces ignored.
     A marble may start with '-': put '--' before the inputs.
 
     EXAMPLE:
@@ -61,8 +72,28 @@ enum MarblesCommand {
         throw CommandLineError(error.description)
       }
     }
-    let engines: [MarbleEngine] =
+    var engines: [MarbleEngine] =
       engineChoice == "both" ? [.pull, .push] : [MarbleEngine(rawValue: engineChoice) ?? .pull]
+    if engines.count > 1, operation.leavesOutAnEngineThatLacksASetting {
+      // stdout stays one parseable line per engine run; why push is missing goes to stderr.
+      for engine in engines {
+        guard let setting = operation.unsupportedSetting(on: engine) else { continue }
+        engines.removeAll { $0 == engine }
+        FileHandle.standardError.write(
+          Data(
+            ("brew-search: note: \(engine.rawValue) line left out: the \(engine.rawValue) engine "
+              + "does not support \(setting)\n").utf8))
+      }
+    }
+    // A setting an engine would silently ignore is an error: its output would not mean what the
+    // operator says.
+    for engine in engines {
+      if let setting = operation.unsupportedSetting(on: engine) {
+        throw CommandLineError(
+          "operator '\(arguments.positionals[0])': the \(engine.rawValue) engine does not support "
+            + "\(setting); choose --engine pull")
+      }
+    }
     var lines: [String] = []
     for engine in engines {
       let outputs: [MarbleTimeline]

@@ -2,11 +2,12 @@ import BrewSearch
 import BrewSearchReplay
 import Foundation
 
-/// `brew-search replay SCRIPT [--data FILE] [--debounce MS] [--engine pull|push|both] [--json]`
+/// `brew-search replay SCRIPT [--data FILE] [--debounce MS] [--max-wait MS]
+/// [--engine pull|push|both] [--json]`
 enum ReplayCommand {
   static let help = """
     USAGE: brew-search replay SCRIPT [--data FILE | --generate N [--seed S]] [--debounce MS]
-                              [--engine pull|push|both] [--json]
+                              [--max-wait MS] [--engine pull|push|both] [--json]
 
     Runs a search script on virtual time and prints every emission with its instant.
 
@@ -23,21 +24,26 @@ enum ReplayCommand {
       --generate N      start with N generated brews instead (deterministic, see --seed)
       --seed S          the generator's seed (default 1)
       --debounce MS     the search text's debounce interval (default 300)
+    \(MaxWaitOption.help)
       --engine E        pull, push or both (default pull); with both, the last line says whether
                         the two timelines agree, and the exit status is 1 when they differ
       --json            one JSON object per line
     """
 
   static let spec = ArgumentSpec(
-    command: "replay", valueOptions: ["--data", "--debounce", "--engine", "--generate", "--seed"],
+    command: "replay",
+    valueOptions: [
+      "--data", "--debounce", "--max-wait", "--engine", "--generate", "--seed",
+    ],
     flags: ["--json"], positionals: 1...1, positionalName: "SCRIPT")
 
   static func run(_ arguments: ParsedArguments) async throws -> Int32 {
     let scriptPath = arguments.positionals[0]
     let engine = try arguments.choice("--engine", of: ["pull", "push", "both"], default: "pull")
     let debounce = try arguments.integer("--debounce", in: 0...600_000, default: 300)
+    let maxWait = try MaxWaitOption.parse(arguments, debounce: debounce, engine: engine)
     let format = EmissionFormat(json: arguments.has("--json"))
-    let source = try BrewSourceOptions.load(arguments)
+    let source = try BrewSourceOptions.load(arguments, progress: ProgressBar.forCommand())
     let scriptText = try InputFiles.readText(scriptPath, what: "script")
     let script: SearchScript
     do {
@@ -55,7 +61,7 @@ enum ReplayCommand {
         (
           "pull",
           try await ScriptedSession.runPull(
-            inputs, source: source, debounce: .milliseconds(debounce))
+            inputs, source: source, debounce: .milliseconds(debounce), maxWait: maxWait)
         ))
     }
     if engine != "pull" {

@@ -2,14 +2,17 @@ import BrewSearch
 import Foundation
 import Synchronization
 
-/// `brew-search [search] [--data FILE] [--debounce MS] [--engine pull|push] [--json]`
+/// `brew-search [search] [--data FILE] [--debounce MS] [--max-wait MS] [--engine pull|push]
+/// [--json]`
 enum SearchCommand {
   static let help = """
     USAGE: brew-search [search] [--data FILE | --generate N [--seed S]] [--debounce MS]
-                                [--engine pull|push] [--json]
+                                [--max-wait MS] [--engine pull|push] [--json]
 
-    On a terminal: a live, full-screen search. Type to search the notes and method names; Tab and
-    Shift-Tab cycle the method filter; + and - change the minimum rating; Esc or Ctrl-C exits.
+    On a terminal: a live, full-screen search. Type to search the notes and method names (every
+    printable character is text); Left, Right, Home, End, Backspace, Delete and Ctrl-U edit the
+    query; Tab and Shift-Tab cycle the method filter; Up and Down change the minimum rating; PgUp
+    and PgDn scroll the results; Esc or Ctrl-C exits.
 
     With standard input from a pipe or a file: one event per line, as in a replay script without
     times (text STRING, method NAME|any, rating N, source sample|FILE), and every emission is
@@ -20,22 +23,30 @@ enum SearchCommand {
       --generate N      search N generated brews instead (deterministic, see --seed)
       --seed S          the generator's seed (default 1)
       --debounce MS     the search text's debounce interval (default 300)
+    \(MaxWaitOption.help)
       --engine E        pull (structured concurrency, default) or push (Combine semantics)
       --json            piped mode: one JSON object per line
     """
 
   static let spec = ArgumentSpec(
-    command: "search", valueOptions: ["--data", "--debounce", "--engine", "--generate", "--seed"],
+    command: "search",
+    valueOptions: [
+      "--data", "--debounce", "--max-wait", "--engine", "--generate", "--seed",
+    ],
     flags: ["--json"], positionals: 0...0)
 
   static func run(_ arguments: ParsedArguments) async throws -> Int32 {
     let engine = try arguments.choice("--engine", of: ["pull", "push"], default: "pull")
-    let debounce = Duration.milliseconds(
-      try arguments.integer("--debounce", in: 0...600_000, default: 300))
-    let brews = try BrewSourceOptions.load(arguments)
+    let debounceMilliseconds = try arguments.integer("--debounce", in: 0...600_000, default: 300)
+    let debounce = Duration.milliseconds(debounceMilliseconds)
+    let maxWait = try MaxWaitOption.parse(
+      arguments, debounce: debounceMilliseconds, engine: engine)
+    let progress = ProgressBar.forCommand()
+    let brews = try BrewSourceOptions.load(arguments, progress: progress)
     let format = EmissionFormat(json: arguments.has("--json"))
     if engine == "pull" {
-      let session = PullLiveSession(brews: brews, debounce: debounce)
+      let session = PullLiveSession(
+        brews: brews, debounce: debounce, maxWait: maxWait, progress: progress)
       return try await run(session, engine: engine, format: format)
     }
     let session = PushLiveSession(brews: brews, debounce: debounce)
@@ -75,7 +86,7 @@ enum SearchCommand {
     var lineNumber = 0
     for await line in StandardInput.lines() {
       lineNumber += 1
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      let trimmed = SearchScript.trimmingLeadingBlanks(line[...])
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
       let input: SearchInput
       do {

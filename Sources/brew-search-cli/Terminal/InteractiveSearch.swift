@@ -2,81 +2,70 @@ import BrewSearch
 import Foundation
 
 /// The live, full-screen search: key presses in, the model's state drawn after every change.
+///
+/// Keys are read, decoded, applied to the query and echoed on a thread of their own
+/// (``KeyReader``), never on the cooperative pool: a filter pass that keeps every cooperative
+/// thread busy cannot delay a key's echo. Only the model's inputs go through a task.
 struct InteractiveSearch<Session: LiveSession> {
   let session: Session
   let terminal: RawTerminal
   let engine: String
 
   func run() async -> Int32 {
-    let screen = ScreenState(
+    let session = session
+    let screen = LiveScreen(
       model: session.model,
       screen: SearchScreen(
-        useColor: ProcessInfo.processInfo.environment["NO_COLOR"] == nil, engineName: engine))
-    let (redraws, redraw) = AsyncStream.makeStream(
-      of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    session.model.onFilterApplied = { redraw.yield() }
-    session.model.onRecentSearchesChanged = { redraw.yield() }
-    await screen.draw()
+        useColor: ProcessInfo.processInfo.environment["NO_COLOR"] == nil, engineName: engine),
+      queryChanged: { session.prefetch($0) })
+    session.model.onFilterApplied = { screen.passPublished() }
+    session.model.onRecentSearchesChanged = { screen.draw() }
+    screen.draw(full: true)
     await session.start()
-    await withTaskGroup(of: Void.self) { group in
-      group.addTask {
-        for await bytes in StandardInput.keyPresses() {
-          let (inputs, exit) = await screen.handle(bytes)
-          for input in inputs { await session.apply(input) }
-          await screen.draw()
-          if exit { break }
-        }
-      }
-      group.addTask {
-        for await _ in redraws { await screen.draw() }
-      }
-      group.addTask {
-        while !Task.isCancelled {
-          try? await Task.sleep(for: .milliseconds(100))
-          if RawTerminal.resized.exchange(false, ordering: .relaxed) { await screen.draw() }
-        }
-      }
-      // The key loop ends on Esc, Ctrl-C or end of input; then everything else stops.
-      await group.next()
-      group.cancelAll()
-      redraw.finish()
+    for await input in KeyReader.inputs(for: screen) {
+      await session.apply(input)
     }
+    session.model.onFilterApplied = nil
+    session.model.onRecentSearchesChanged = nil
     await session.stop()
     terminal.restore()
     return 0
   }
 }
 
-/// What the user has typed and chosen, and the drawing of it; one place, so draws never overlap.
-actor ScreenState<Model: BrewSearchModel> {
-  let model: Model
-  let screen: SearchScreen
-  private var text = ""
-  private var method: BrewMethod?
-  private var rating = 0
+/// The thread that reads the terminal: decodes keys, edits and echoes the query, redraws after a
+/// resize, and hands the model's inputs over as a stream that ends when the user leaves.
+enum KeyReader {
+  /// How long a lone Esc waits for the rest of a sequence before it counts as the Esc key.
+  static let escapeWait: Int32 = 40
 
-  init(model: Model, screen: SearchScreen) {
-    self.model = model
-    self.screen = screen
-  }
-
-  /// Turns key bytes into model inputs; `exit` when the user asked to leave.
-  func handle(_ bytes: [UInt8]) -> (inputs: [SearchInput], exit: Bool) {
-    let actions = SearchScreen.actions(for: bytes, text: &text, method: &method, rating: &rating)
-    var inputs: [SearchInput] = []
-    for action in actions {
-      switch action {
-      case .input(let input): inputs.append(input)
-      case .exit: return (inputs, true)
-      case .none: break
+  static func inputs<Model>(for screen: LiveScreen<Model>) -> AsyncStream<SearchInput> {
+    let (stream, continuation) = AsyncStream.makeStream(of: SearchInput.self)
+    let reader = Thread {
+      var decoder = KeyDecoder()
+      var buffer = [UInt8](repeating: 0, count: 256)
+      reading: while true {
+        var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&poller, 1, decoder.isWaiting ? escapeWait : 100)
+        if RawTerminal.resized.exchange(false, ordering: .relaxed) { screen.draw(full: true) }
+        let keys: [Key]
+        if ready > 0 {
+          let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, 256) }
+          if count <= 0 { break reading }
+          keys = decoder.decode(buffer[0..<count])
+        } else if ready == 0, decoder.isWaiting {
+          keys = decoder.flush()
+        } else {
+          continue
+        }
+        guard !keys.isEmpty else { continue }
+        let outcome = screen.handle(keys)
+        for input in outcome.inputs { continuation.yield(input) }
+        if outcome.exit { break reading }
       }
+      continuation.finish()
     }
-    return (inputs, false)
-  }
-
-  func draw() {
-    Terminal.write(
-      screen.render(
-        model: model, text: text, method: method, rating: rating, size: RawTerminal.size))
+    reader.start()
+    return stream
   }
 }

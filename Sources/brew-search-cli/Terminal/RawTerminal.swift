@@ -37,13 +37,13 @@ final class RawTerminal: Sendable {
     }
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return nil }
     SavedTerminal.installSignalHandlers()
-    Terminal.write(ANSI.enterAlternateScreen + ANSI.hideCursor)
+    Terminal.write(ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.disableLineWrap)
   }
 
   /// Leaves raw mode and the alternate screen. Safe to call more than once.
   func restore() {
     guard !restored.exchange(true, ordering: .acquiringAndReleasing) else { return }
-    Terminal.write(ANSI.showCursor + ANSI.leaveAlternateScreen)
+    Terminal.write(ANSI.restoreScreen)
     SavedTerminal.restore()
   }
 
@@ -68,7 +68,7 @@ private enum SavedTerminal {
 
   static func save(_ value: termios) {
     settings = value
-    let reset = Array((ANSI.showCursor + ANSI.leaveAlternateScreen).utf8)
+    let reset = Array(ANSI.restoreScreen.utf8)
     let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: reset.count)
     _ = bytes.initialize(from: reset)
     resetBytes = bytes  // kept for the life of the process: a handler may run at any time
@@ -121,5 +121,10 @@ enum ANSI {
   static let showCursor = "\u{1B}[?25h"
   static let clearScreen = "\u{1B}[2J\u{1B}[H"
   static let clearLine = "\u{1B}[K"
+  /// No automatic wrap at the right margin: a row can never spill onto the next one.
+  static let disableLineWrap = "\u{1B}[?7l"
+  static let enableLineWrap = "\u{1B}[?7h"
+  /// What leaving the screen writes: wrap and cursor back, then the normal screen.
+  static let restoreScreen = enableLineWrap + showCursor + leaveAlternateScreen
   static func moveTo(row: Int, column: Int) -> String { "\u{1B}[\(row);\(column)H" }
 }

@@ -13,6 +13,19 @@ func runQueries(
   }
 }
 
+// The options sample of "Debouncing", verbatim.
+func runQueriesWhileTyping(
+  typed searchText: AsyncCurrentValue<String>,
+  clock: some Clock<Duration>,
+  search: @Sendable (String) async -> Void
+) async {
+  let queries = searchText.debounce(
+    for: .milliseconds(300), clock: clock, leading: true, maxWait: .seconds(1))
+  for await query in queries {
+    await search(query)
+  }
+}
+
 /// Every marble diagram and code sample of AsyncOps.docc/Debounce.md.
 @Suite struct DebounceArticleTests {
   @Test func aBurstYieldsItsLastElementOnceTheInputIsQuiet() async throws {
@@ -70,5 +83,42 @@ func runQueries(
       searchText.finish()
       await queries.value
     }
+  }
+
+  @Test func leadingEmitsTheElementThatStartsABurstAtOnce() async throws {
+    try await expectMarbles(["abc-----|"], "a----c--|") { inputs, clock in
+      inputs[0].debounce(for: .milliseconds(3), clock: clock, leading: true)
+    }
+  }
+
+  @Test func maxWaitCutsABurstOfContinuousTyping() async throws {
+    try await expectMarbles(["abcdefghijk----|"], "-----e----j--k-|") { inputs, clock in
+      inputs[0].debounce(for: .milliseconds(3), clock: clock, maxWait: .milliseconds(5))
+    }
+  }
+
+  @Test func theOptionsSampleSearchesAtOnceAndAtLeastEverySecondWhileTyping() async throws {
+    let searched = ExampleLog<String>()
+    try await withVirtualTime { time in
+      let searchText = AsyncCurrentValue("")
+      let queries = Task {
+        await runQueriesWhileTyping(typed: searchText, clock: time.clock) {
+          searched.append("\($0)@\(time.clock.now.offset)")
+        }
+      }
+      await time.settle()  // "" starts a burst: searched at once
+      for text in ["l", "la", "lat", "latt", "latte", "latte ", "latte m"] {
+        searchText.value = text
+        await time.advance(by: .milliseconds(200))
+      }
+      searchText.finish()
+      await queries.value
+    }
+    // The first burst ("" at 0, then typing every 200 ms) is cut at 1 s with "latte"; "latte "
+    // starts a new burst at 1 s, emitted at once; "latte m" is flushed by the finish.
+    #expect(
+      searched.all == [
+        "@0.0 seconds", "latte@1.0 seconds", "latte @1.0 seconds", "latte m@1.4 seconds",
+      ])
   }
 }

@@ -4,7 +4,8 @@ import Testing
 
 /// debounce on real threads and the real `ContinuousClock`: many debounced upstreams at full
 /// speed at once, each consumer with a seeded plan. The timer really sleeps (a few microseconds),
-/// so which elements are emitted varies from run to run; what is asserted does not.
+/// so which elements are emitted varies from run to run; what is asserted does not. The rules
+/// hold with the options `leading:` and `maxWait:` too (rule 10).
 @Suite(.timeLimit(.minutes(1))) struct DebounceStressTests {
   static let elementCount = 2_000
   static let consumerCount = 12
@@ -16,10 +17,16 @@ import Testing
     var storage: WeakWatch
   }
 
-  @Test(arguments: [UInt64(1), 2])
+  /// The options of rules 8–10, as (`leading`, `maxWait` in microseconds).
+  static let options: [(Bool, Int64?)] = [
+    (false, nil), (false, nil), (true, nil), (false, 30), (true, 30),
+  ]
+
+  @Test(arguments: zip([UInt64(1), 2, 3, 4, 5], options.indices))
   func theOutputIsAnInOrderSubsequenceEndingWithTheLastElementAndNoTaskOutlivesIt(
-    seed: UInt64
+    seed: UInt64, optionsIndex: Int
   ) async {
+    let (leading, maxWait) = Self.options[optionsIndex]
     var random = ShareSeededRandom(seed: seed * 104_729)
     var runs: [(Run, Task<Consumption<Int>, Never>)] = []
     for consumer in 0..<Self.consumerCount {
@@ -37,7 +44,8 @@ import Testing
       }
       // A few microseconds: the timer fires now and then while the upstream runs at full speed.
       let interval = Duration.microseconds(Int64(random.next() % 20 + 1))
-      let debounced = upstream.debounce(for: interval)
+      let debounced = upstream.debounce(
+        for: interval, leading: leading, maxWait: maxWait.map { .microseconds($0) })
       let task = Task {
         var iterator = debounced.makeAsyncIterator()
         storage.watch(iterator.lifetime!.storage)

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// The concurrency shell of ``AsyncDebounceSequence``: holds the ``DebounceStateMachine`` in a
+/// The concurrency shell of `debounce` and `throttle`: holds a ``ClockDrivenStateMachine`` in a
 /// `Mutex`, runs the task that reads the upstream (with the timer as its one child task), and
 /// performs the machine's actions outside the lock.
 ///
@@ -8,15 +8,22 @@ import Synchronization
 /// lock and one reading of the clock: no continuation is resumed and no task is created per
 /// element; the timer task only re-checks the deadline when it wakes.
 @usableFromInline
-final class DebounceStorage<Base: AsyncSequence & Sendable, C: Clock>: Sendable
-where Base.Element: Sendable {
+final class ClockDrivenStorage<
+  Base: AsyncSequence & Sendable, C: Clock, Machine: ClockDrivenStateMachine
+>: Sendable
+where
+  Base.Element: Sendable, Machine.Element == Base.Element, Machine.Failure == Base.Failure,
+  Machine.Instant == C.Instant,
+  Machine.Consumer == UnsafeContinuation<Result<Base.Element?, Base.Failure>, Never>,
+  Machine.TimerWaiter == UnsafeContinuation<Bool, Never>, Machine.Upstream == Task<Void, Never>
+{
   @usableFromInline typealias Element = Base.Element
   @usableFromInline typealias Failure = Base.Failure
   @usableFromInline typealias Outcome = Result<Element?, Failure>
   @usableFromInline typealias Consumer = UnsafeContinuation<Outcome, Never>
   @usableFromInline typealias TimerWaiter = UnsafeContinuation<Bool, Never>
-  @usableFromInline typealias Machine = DebounceStateMachine<
-    Element, Failure, C.Instant, Consumer, TimerWaiter, Task<Void, Never>
+  @usableFromInline typealias Resumptions = ClockDrivenResumptions<
+    Element, Failure, Consumer, TimerWaiter, Task<Void, Never>
   >
 
   @usableFromInline let machine: Mutex<Machine>
@@ -25,8 +32,8 @@ where Base.Element: Sendable {
   @usableFromInline let tolerance: C.Instant.Duration?
 
   @inlinable
-  init(base: Base, interval: C.Instant.Duration, tolerance: C.Instant.Duration?, clock: C) {
-    self.machine = Mutex(Machine(interval: interval, origin: clock.now))
+  init(base: Base, machine: sending Machine, tolerance: C.Instant.Duration?, clock: C) {
+    self.machine = Mutex(machine)
     self.base = base
     self.clock = clock
     self.tolerance = tolerance
@@ -72,7 +79,7 @@ where Base.Element: Sendable {
   }
 
   @inlinable
-  func perform(_ resumptions: Machine.Resumptions) {
+  func perform(_ resumptions: Resumptions) {
     if let (consumer, outcome) = resumptions.consumer { consumer.resume(returning: outcome) }
     resumptions.timer?.resume(returning: false)
     resumptions.upstream?.cancel()
@@ -86,14 +93,18 @@ where Base.Element: Sendable {
     machine.withLock { $0.upstreamStarted(task) }?.cancel()
   }
 
-  /// Reads the upstream in this task and runs the timer in a child task; the timer is cancelled
-  /// as soon as the upstream ends, so no task outlives the iteration.
+  /// Reads the upstream in this task and runs the timer in a child task. The timer is cancelled
+  /// as soon as the upstream ends — unless the machine still has an element due on it (a
+  /// throttle's last pending element), in which case it stops by itself once that is emitted —
+  /// so no task outlives the iteration.
   @inlinable
   func run() async {
     await withDiscardingTaskGroup { group in
       group.addTask { await self.runTimer() }
       await readUpstream()
-      group.cancelAll()
+      if !machine.withLock({ $0.needsTimerAfterUpstreamEnded }) {
+        group.cancelAll()
+      }
     }
   }
 
@@ -134,7 +145,7 @@ where Base.Element: Sendable {
         do {
           try await clock.sleep(until: deadline, tolerance: tolerance)
         } catch {
-          return  // cancelled: the upstream ended or the consumer is gone
+          return  // cancelled: the consumer is gone
         }
         let now = clock.now
         if let (consumer, element) = machine.withLock({ $0.timerFired(at: now) }) {
@@ -153,5 +164,28 @@ where Base.Element: Sendable {
         timer.resume(returning: resumption)
       }
     }
+  }
+}
+
+/// Ends the iteration of a ``ClockDrivenStorage`` when the last copy of an iterator is dropped.
+@usableFromInline
+final class ClockDrivenLifetime<
+  Base: AsyncSequence & Sendable, C: Clock, Machine: ClockDrivenStateMachine
+>: Sendable
+where
+  Base.Element: Sendable, Machine.Element == Base.Element, Machine.Failure == Base.Failure,
+  Machine.Instant == C.Instant,
+  Machine.Consumer == UnsafeContinuation<Result<Base.Element?, Base.Failure>, Never>,
+  Machine.TimerWaiter == UnsafeContinuation<Bool, Never>, Machine.Upstream == Task<Void, Never>
+{
+  @usableFromInline let storage: ClockDrivenStorage<Base, C, Machine>
+
+  @inlinable
+  init(storage: ClockDrivenStorage<Base, C, Machine>) {
+    self.storage = storage
+  }
+
+  deinit {
+    storage.cancel()
   }
 }

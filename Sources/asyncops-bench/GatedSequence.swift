@@ -1,38 +1,37 @@
 import Synchronization
 
-/// `0..<count` as a synchronous `AsyncSequence`, like ``CountingSequence``, except that each
-/// iterator, after yielding `0`, waits until every iterator sharing its ``StartGate`` has yielded
-/// `0` before it yields anything else.
+/// A base sequence whose iterator, after yielding its first element, waits until every iterator
+/// sharing its ``StartGate`` has yielded its first element before it reads any further.
 ///
 /// combineLatest coalesces the elements a base produces before every base has produced one (as
-/// Combine does), and its bases are read concurrently, so with plain ranges the number of tuples
+/// Combine does), and its bases are read concurrently, so without the gate the number of tuples
 /// would depend on which reader task the scheduler starts first. With the gate, every input
 /// element but the first of each base makes exactly one tuple. The gate costs one lock per
 /// iterator, once.
-struct GatedCountingSequence: AsyncSequence, Sendable {
+struct GatedSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
+where Base.Element == Int, Base.Failure == Never {
   typealias Element = Int
   typealias Failure = Never
 
-  /// How many values, `0..<count`.
-  let count: Int
+  /// The values.
+  let base: Base
   /// Shared by the bases of one combination.
   let gate: StartGate
 
   func makeAsyncIterator() -> Iterator {
-    Iterator(next: 0, end: count, gate: gate)
+    Iterator(base: base.makeAsyncIterator(), gate: gate)
   }
 
-  /// Yields `0`, waits at the gate, then yields `1`, ... `count - 1`, then `nil`.
+  /// Yields the base's first element, waits at the gate, then yields the rest.
   struct Iterator: AsyncIteratorProtocol {
-    var next: Int
-    let end: Int
+    var base: Base.AsyncIterator
     let gate: StartGate
+    var yielded = 0
 
     mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Int? {
-      guard next < end else { return nil }
-      if next == 1 { await gate.arriveAndWait() }
-      defer { next &+= 1 }
-      return next
+      if yielded == 1 { await gate.arriveAndWait() }
+      yielded &+= 1
+      return await base.next(isolation: actor)
     }
 
     mutating func next() async -> Int? {

@@ -1,0 +1,108 @@
+/// The events of an operator that reads its base continuously and emits on a timer — `debounce`
+/// and `throttle` — so that one concurrency shell, ``ClockDrivenStorage``, runs both.
+///
+/// A conforming machine is a pure value: each event is a `mutating` method that returns what the
+/// storage must do. `Consumer` is the continuation of a consumer suspended in `next()`,
+/// `TimerWaiter` the continuation of the timer task parked while nothing is pending, `Upstream`
+/// the handle of the task that reads the base; tests use plain strings for all three.
+///
+/// The contract the storage relies on: a parked timer means nothing is pending (one timer task
+/// suffices: it sleeps until the deadline the machine names and re-asks when it wakes), and a
+/// waiting consumer means nothing is ready for it.
+@usableFromInline
+protocol ClockDrivenStateMachine: SendableMetatype {
+  associatedtype Element
+  associatedtype Failure: Error
+  associatedtype Instant: InstantProtocol
+  associatedtype Consumer
+  associatedtype TimerWaiter
+  associatedtype Upstream
+
+  /// The consumer calls `next()`.
+  mutating func next() -> ClockDrivenNextAction<Element, Failure>
+  /// The consumer is about to suspend: the outcome to resume it with at once, or `nil` when it
+  /// was stored and waits.
+  mutating func suspend(_ consumer: Consumer) -> Result<Element?, Failure>?
+  /// The consumer's task was cancelled, or its iterator was dropped.
+  mutating func cancelled() -> ClockDrivenResumptions<
+    Element, Failure, Consumer, TimerWaiter, Upstream
+  >
+  /// The task reading the upstream was created; returns it when it must be cancelled at once.
+  mutating func upstreamStarted(_ upstream: Upstream) -> Upstream?
+  /// The upstream produced `element` at `now`.
+  mutating func upstreamProduced(_ element: Element, at now: Instant) -> ClockDrivenProduceAction<
+    Element, Consumer, TimerWaiter
+  >
+  /// The upstream finished.
+  mutating func upstreamFinished() -> ClockDrivenResumptions<
+    Element, Failure, Consumer, TimerWaiter, Upstream
+  >
+  /// The upstream failed.
+  mutating func upstreamFailed(_ failure: Failure) -> ClockDrivenResumptions<
+    Element, Failure, Consumer, TimerWaiter, Upstream
+  >
+  /// The timer task asks what to do next.
+  func nextDeadline() -> ClockDrivenTimerAction<Instant>
+  /// The timer task is about to park: `true` (ask again) or `false` (stop) to resume it with at
+  /// once, or `nil` when it was stored and waits.
+  mutating func park(_ timer: TimerWaiter) -> Bool?
+  /// Whether the timer must go on once the upstream has ended (an element is still due on it).
+  var needsTimerAfterUpstreamEnded: Bool { get }
+  /// The timer woke at `now`: the consumer to resume with the element that fell due, if any.
+  mutating func timerFired(at now: Instant) -> (Consumer, Element)?
+}
+
+/// What `next()` must do.
+@usableFromInline
+enum ClockDrivenNextAction<Element, Failure: Error> {
+  /// Return (or throw) this at once.
+  case deliver(Result<Element?, Failure>)
+  /// Start the task that reads the upstream, then suspend.
+  case startUpstream
+  case suspend
+}
+
+/// What the upstream reader must do after an element.
+@usableFromInline
+enum ClockDrivenProduceAction<Element, Consumer, TimerWaiter> {
+  case none
+  /// An element was emitted: hand it to the waiting consumer.
+  case resumeConsumer(Consumer, Element)
+  /// The parked timer must wake and ask for the new deadline.
+  case resumeTimer(TimerWaiter)
+  /// The consumer is gone: stop reading.
+  case stop
+}
+
+/// What the timer task must do next.
+@usableFromInline
+enum ClockDrivenTimerAction<Instant: InstantProtocol> {
+  case sleep(until: Instant)
+  case park
+  case stop
+}
+
+/// Who must be resumed (or cancelled) after the upstream ended or the consumer was cancelled.
+@usableFromInline
+struct ClockDrivenResumptions<Element, Failure: Error, Consumer, TimerWaiter, Upstream> {
+  @usableFromInline var consumer: (Consumer, Result<Element?, Failure>)?
+  @usableFromInline var timer: TimerWaiter?
+  @usableFromInline var upstream: Upstream?
+
+  @inlinable
+  init(
+    consumer: (Consumer, Result<Element?, Failure>)? = nil, timer: TimerWaiter? = nil,
+    upstream: Upstream? = nil
+  ) {
+    self.consumer = consumer
+    self.timer = timer
+    self.upstream = upstream
+  }
+}
+
+extension ClockDrivenNextAction: Equatable where Element: Equatable, Failure: Equatable {}
+
+extension ClockDrivenProduceAction: Equatable
+where Element: Equatable, Consumer: Equatable, TimerWaiter: Equatable {}
+
+extension ClockDrivenTimerAction: Equatable {}

@@ -1,0 +1,177 @@
+import Synchronization
+
+/// The concurrency shell of ``AsyncMapLatestSequence`` and ``AsyncFlatMapLatestSequence``: holds
+/// the ``MapLatestStateMachine`` in a `Mutex`, runs the task that reads the upstream and one task
+/// per inner run, and performs the machine's actions outside the lock.
+///
+/// The upstream is read continuously, so a newer element cancels the stale inner run when it
+/// arrives, whatever the consumer is doing. Each inner run is an unstructured task, because a
+/// superseded run must be cancelled on its own; the machine's generations make sure nothing of a
+/// superseded run is ever emitted, and the iterator's end cancels the last run. A run's task takes
+/// the newest element when it begins, so an upstream faster than task start-up costs one lock per
+/// element, not one task.
+@usableFromInline
+final class MapLatestStorage<Base: AsyncSequence & Sendable, Element: Sendable, Failure: Error>:
+  Sendable
+where Base.Element: Sendable {
+  @usableFromInline typealias Outcome = Result<Element?, Failure>
+  @usableFromInline typealias Consumer = UnsafeContinuation<Outcome, Never>
+  @usableFromInline typealias InnerWaiter = UnsafeContinuation<Bool, Never>
+  @usableFromInline typealias Machine = MapLatestStateMachine<
+    Base.Element, Element, Failure, Consumer, Task<Void, Never>, Task<Void, Never>, InnerWaiter
+  >
+  /// Runs the inner work of one upstream element: hands each element but the last to `yield`
+  /// (which returns `false` when the run must stop) and returns the last one, if any.
+  @usableFromInline typealias InnerRun =
+    @Sendable (
+      _ element: Base.Element, _ yield: (Element) async -> Bool
+    ) async throws(Failure) -> Element?
+
+  @usableFromInline let machine = Mutex(Machine())
+  @usableFromInline let base: Base
+  @usableFromInline let baseFailure: @Sendable (Base.Failure) -> Failure
+  @usableFromInline let innerRun: InnerRun
+
+  @inlinable
+  init(
+    base: Base, baseFailure: @escaping @Sendable (Base.Failure) -> Failure,
+    innerRun: @escaping InnerRun
+  ) {
+    self.base = base
+    self.baseFailure = baseFailure
+    self.innerRun = innerRun
+  }
+
+  // MARK: - Consumer side
+
+  @inlinable
+  func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    // A consumer cancelled while busy elsewhere ends now (see ClockDrivenStorage.next).
+    if Task.isCancelled {
+      cancel()
+      return nil
+    }
+    switch machine.withLock({ $0.next() }) {
+    case .deliver(let ready):
+      ready.innerToResume?.resume(returning: true)
+      return try ready.outcome.get()
+    case .startUpstream:
+      startUpstream()
+    case .suspend:
+      break
+    }
+    let outcome = await withTaskCancellationHandler {
+      await withUnsafeContinuation { (consumer: Consumer) in
+        if let ready = machine.withLock({ $0.suspend(consumer) }) {
+          ready.innerToResume?.resume(returning: true)
+          consumer.resume(returning: ready.outcome)
+        }
+      }
+    } onCancel: {
+      cancel()
+    }
+    return try outcome.get()
+  }
+
+  /// Ends the iteration: the consumer was cancelled or dropped its iterator. Cancels the upstream
+  /// read and the inner run.
+  @inlinable
+  func cancel() {
+    perform(machine.withLock { $0.cancelled() })
+  }
+
+  @inlinable
+  func perform(_ resumptions: Machine.Resumptions) {
+    if let (consumer, outcome) = resumptions.consumer { consumer.resume(returning: outcome) }
+    resumptions.innerWaiter?.resume(returning: false)
+    resumptions.inner?.cancel()
+    resumptions.upstream?.cancel()
+  }
+
+  // MARK: - Upstream side
+
+  @inlinable
+  func startUpstream() {
+    let task = Task { await self.readUpstream() }
+    machine.withLock { $0.upstreamStarted(task) }?.cancel()
+  }
+
+  @inlinable
+  func readUpstream() async {
+    var iterator = base.makeAsyncIterator()
+    do {
+      while let element = try await iterator.next(isolation: nil) {
+        switch machine.withLock({ $0.upstreamProduced(element) }) {
+        case .supersede(let launch, let superseded, let waiting):
+          waiting?.resume(returning: false)
+          superseded?.cancel()
+          if let launch { launchInner(launch) }
+        case .stop:
+          return
+        }
+      }
+      perform(machine.withLock { $0.upstreamFinished() })
+    } catch {
+      perform(machine.withLock { $0.upstreamFailed(baseFailure(error)) })
+    }
+  }
+
+  // MARK: - Inner runs
+
+  /// Creates the task of one run. It takes the newest element when it begins, so while it waits
+  /// to run, newer elements need no task of their own.
+  @inlinable
+  func launchInner(_ launch: UInt64) {
+    let task = Task { await self.runInner(launch: launch) }
+    machine.withLock { $0.innerStarted(task, launch: launch) }?.cancel()
+  }
+
+  @inlinable
+  func runInner(launch: UInt64) async {
+    guard let (element, generation) = machine.withLock({ $0.innerBegan(launch: launch) }) else {
+      return
+    }
+    do {
+      let last = try await innerRun(element) { await self.yieldInner($0, generation: generation) }
+      perform(machine.withLock { $0.innerFinished(generation: generation, last: last) })
+    } catch {
+      perform(machine.withLock { $0.innerFailed(error, generation: generation) })
+    }
+  }
+
+  /// Hands an inner sequence's element on; waits while the consumer has not taken it. Returns
+  /// `false` when the run must stop (superseded, or the iteration ended).
+  @inlinable
+  func yieldInner(_ element: Element, generation: UInt64) async -> Bool {
+    switch machine.withLock({ $0.innerProduced(element, generation: generation) }) {
+    case .resumeConsumer(let consumer, let element):
+      consumer.resume(returning: .success(element))
+      return true
+    case .stop:
+      return false
+    case .wait:
+      return await withUnsafeContinuation { (waiter: InnerWaiter) in
+        if let resumption = machine.withLock({ $0.innerSuspend(waiter, generation: generation) }) {
+          waiter.resume(returning: resumption)
+        }
+      }
+    }
+  }
+}
+
+/// Ends the iteration of a ``MapLatestStorage`` when the last copy of an iterator is dropped.
+@usableFromInline
+final class MapLatestLifetime<Base: AsyncSequence & Sendable, Element: Sendable, Failure: Error>:
+  Sendable
+where Base.Element: Sendable {
+  @usableFromInline let storage: MapLatestStorage<Base, Element, Failure>
+
+  @inlinable
+  init(storage: MapLatestStorage<Base, Element, Failure>) {
+    self.storage = storage
+  }
+
+  deinit {
+    storage.cancel()
+  }
+}

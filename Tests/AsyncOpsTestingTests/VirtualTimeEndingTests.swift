@@ -1,0 +1,205 @@
+import AsyncOps
+import AsyncOpsTesting
+import Synchronization
+import Testing
+
+/// Findings 1, 2, 3 and 5 of issue #15: how `withVirtualTime` ends — with work arriving as it
+/// ends, with a polling loop, when the test is cancelled, and with work the body left behind.
+@Suite struct VirtualTimeEndingTests {
+  /// Finding 1: a task the body left suspended, resumed from another thread just as the driver
+  /// ends, used to be queued on a driver that would never run it again (or routed to it after it
+  /// had decided to end): 300 tasks × 50 runs. The body returns once half the tasks are resumed;
+  /// the other half are resumed one by one from outside, 5 µs apart, across the driver's end.
+  @Test(.timeLimit(.minutes(1)))
+  func tasksResumedFromOutsideAsTheDriverEndsAllRun() async throws {
+    let taskCount = 300
+    for run in 0..<50 {
+      let parking = ParkingLot()
+      let resumer = Task.detached {
+        let giveUp = ContinuousClock.now.advanced(by: .seconds(5))
+        while parking.parkedCount < taskCount, ContinuousClock.now < giveUp { await Task.yield() }
+        parking.resumeAll(spacingAfter: taskCount / 2)
+      }
+      try await withVirtualTime { time in
+        for _ in 0..<taskCount {
+          Task {
+            await parking.park()
+            parking.markFinished()
+          }
+        }
+        await time.settle()
+        // Holds the driver's thread (no job runs meanwhile) until half are resumed, so that the
+        // body returns, and the driver ends, while the other half are being resumed.
+        let giveUp = ContinuousClock.now.advanced(by: .seconds(5))
+        while parking.resumedCount < taskCount / 2, ContinuousClock.now < giveUp {}
+      }
+      await resumer.value
+      let giveUp = ContinuousClock.now.advanced(by: .seconds(5))
+      while parking.finishedCount < taskCount, ContinuousClock.now < giveUp { await Task.yield() }
+      #expect(parking.finishedCount == taskCount, "run \(run): stuck tasks")
+    }
+  }
+
+  /// Finding 2: `jobsSinceTimeMoved` was reset by every request, so a loop of `settle()` at one
+  /// instant ran on and on without a report.
+  @Test func aSettlePollingLoopIsReportedWithinASecond() async throws {
+    let error = await #expect(throws: VirtualTimeError.self) {
+      try await withVirtualTime { time in
+        let neverSet = Atomic(false)
+        var polls = 0
+        while !neverSet.load(ordering: .relaxed), polls < 2_000_000, !Task.isCancelled {
+          await time.settle()
+          polls += 1
+        }
+      }
+    }
+    // Measured on the driver's own thread, so other tests running in parallel do not count.
+    #expect(try driverMilliseconds(String(describing: error)) < 1000)
+    guard case .jobLimitExceeded(let report) = error else {
+      Issue.record("expected a polling-loop report, got \(String(describing: error))")
+      return
+    }
+    #expect(report.contains("polling loop"))
+  }
+
+  /// Finding 2, with `advance(by: .zero)` as the poll.
+  @Test func anAdvanceByZeroPollingLoopIsReportedWithinASecond() async throws {
+    let error = await #expect(throws: VirtualTimeError.self) {
+      try await withVirtualTime { time in
+        var polls = 0
+        while polls < 2_000_000, !Task.isCancelled {
+          await time.advance(by: .zero)
+          polls += 1
+        }
+      }
+    }
+    // Measured on the driver's own thread, so other tests running in parallel do not count.
+    #expect(try driverMilliseconds(String(describing: error)) < 1000)
+    guard case .jobLimitExceeded = error else {
+      Issue.record("expected a polling-loop report, got \(String(describing: error))")
+      return
+    }
+  }
+
+  /// Finding 3: the caller waited on a continuation with no cancellation handler, so cancelling
+  /// the test (a time limit) never reached a stuck body.
+  @Test(.timeLimit(.minutes(1)))
+  func cancellingTheCallerEndsAStuckBodyWithinASecond() async throws {
+    let bodyStarted = Atomic(false)
+    let test = Task {
+      try await withVirtualTime(options: VirtualTimeOptions(stallTimeout: .seconds(3600))) { _ in
+        bodyStarted.store(true, ordering: .relaxed)
+        // Stuck on something only the outside could resume, ignoring cancellation.
+        await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+      }
+    }
+    let giveUp = ContinuousClock.now.advanced(by: .seconds(5))
+    while !bodyStarted.load(ordering: .relaxed), ContinuousClock.now < giveUp { await Task.yield() }
+    let cancelledAt = ContinuousClock.now
+    test.cancel()
+    let result = await test.result
+    #expect(ContinuousClock.now - cancelledAt < .seconds(1))
+    #expect(throws: VirtualTimeError.self) { try result.get() }
+    if case .failure(let error) = result {
+      #expect(String(describing: error).contains("cancelled"))
+    }
+  }
+
+  /// Finding 5: a sleeper the body leaves on the clock is reported at the `withVirtualTime` call,
+  /// with its deadline.
+  @Test func aSleeperLeftOnTheClockIsReportedAtTheCall() async throws {
+    let callLine = #line + 3
+    var leftover: Task<Void, any Error>?
+    try await withKnownIssue {
+      leftover = try await withVirtualTime { time in
+        let sleeper = Task { try await time.clock.sleep(for: .seconds(5)) }
+        await time.settle()
+        return sleeper
+      }
+    } matching: { issue in
+      String(describing: issue).contains("1 sleeper(s) still on the clock, due at 5.0 seconds")
+        && issue.sourceLocation?.line == callLine
+    }
+    leftover?.cancel()
+    await #expect(throws: CancellationError.self) { try await leftover?.value }
+  }
+
+  /// Finding 5: a task left inside `advance(by:)` when the body returns is resumed (time does
+  /// not move), not left suspended for ever, and the request is reported.
+  @Test(.timeLimit(.minutes(1)))
+  func aTaskLeftInsideAdvanceIsResumedAndReported() async throws {
+    var helper: Task<TestClock.Instant, Never>?
+    try await withKnownIssue {
+      helper = try await withVirtualTime { time in
+        let helper = Task {
+          await time.advance(by: .seconds(1))
+          return time.now
+        }
+        await time.settle()
+        return helper
+      }
+    } matching: { issue in
+      String(describing: issue).contains("advance(to: 1.0 seconds)")
+    }
+    #expect(await helper?.value == .zero, "resumed at once, time unmoved")
+  }
+
+  /// The rule of finding 5 in the quiet case: work awaited or cancelled by the body is not
+  /// reported.
+  @Test func aBodyThatCancelsWhatItStartedEndsWithoutAnIssue() async throws {
+    try await withVirtualTime { time in
+      let sleeper = Task { try await time.clock.sleep(for: .seconds(5)) }
+      await time.settle()
+      sleeper.cancel()
+      _ = await sleeper.result
+    }
+  }
+}
+
+/// Tasks that park on a continuation for another thread to resume, and count when they finish.
+private final class ParkingLot: Sendable {
+  private let parked = Mutex<[UnsafeContinuation<Void, Never>]>([])
+  private let parkedTotal = Atomic(0)
+  private let resumed = Atomic(0)
+  private let finished = Atomic(0)
+
+  var parkedCount: Int { parkedTotal.load(ordering: .acquiring) }
+  var resumedCount: Int { resumed.load(ordering: .acquiring) }
+  var finishedCount: Int { finished.load(ordering: .acquiring) }
+
+  func park() async {
+    await withUnsafeContinuation { continuation in
+      parked.withLock { $0.append(continuation) }
+      parkedTotal.add(1, ordering: .releasing)
+    }
+  }
+
+  /// Resumes every parked task: the first `spacingAfter` at once, the rest 5 µs apart.
+  func resumeAll(spacingAfter: Int) {
+    for (index, continuation) in parked.withLock({ $0.take() }).enumerated() {
+      continuation.resume()
+      resumed.add(1, ordering: .releasing)
+      guard index >= spacingAfter else { continue }
+      let next = ContinuousClock.now.advanced(by: .microseconds(5))
+      while ContinuousClock.now < next {}
+    }
+  }
+
+  func markFinished() {
+    finished.add(1, ordering: .releasing)
+  }
+}
+
+/// The real time a failure report says the driver ran before giving up.
+private func driverMilliseconds(_ report: String) throws -> Int {
+  let marker = "real time since the driver started: "
+  let start = try #require(report.firstRange(of: marker)).upperBound
+  return try #require(Int(report[start...].prefix { $0.isNumber }))
+}
+
+extension Array {
+  fileprivate mutating func take() -> Self {
+    defer { self = [] }
+    return self
+  }
+}
