@@ -50,7 +50,9 @@ public final class BrewSearchPrefetcher: Sendable {
   /// A filter for `BrewHistorySearchModel(filter:)` that answers from the prefetched results,
   /// exactly as ``BrewFilter/indexed()`` would.
   public var filter: BrewFilter {
-    BrewFilter { [self] query, source in try await results(for: query, in: source.brews).brews }
+    BrewFilter(filtered: { [self] query, source in
+      try await results(for: query, in: source.brews).matches
+    })
   }
 
   /// Starts searching `query` now, in the background, cancelling the previous prefetch. Does

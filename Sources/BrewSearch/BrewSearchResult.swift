@@ -4,6 +4,7 @@
 /// let result = try await index.search(BrewQuery(text: "jasmine"))
 /// result.count      // how many brews matched
 /// result.brews      // the matching brews (materialised on access)
+/// result.matches    // the same brews as a collection over the index's own: nothing copied
 /// ```
 public struct BrewSearchResult: Sendable {
   /// How a result was computed.
@@ -34,7 +35,14 @@ public struct BrewSearchResult: Sendable {
   /// The number of matching brews.
   public var count: Int { positions.count }
 
-  /// The matching brews in source order — exactly `query.filter(index.brews)`.
+  /// The matching brews in source order, as a collection over the indexed brews: nothing is
+  /// copied (what a search model publishes).
+  public var matches: FilteredBrews {
+    FilteredBrews(source: storage.brews, positions: positions)
+  }
+
+  /// The matching brews in source order — exactly `query.filter(index.brews)` — copied into an
+  /// array.
   public var brews: [Brew] {
     let source = storage.brews
     // Positions are ascending and unique, so as many as the source means all of it: the source

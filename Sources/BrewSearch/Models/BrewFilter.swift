@@ -1,7 +1,8 @@
 import Synchronization
 
 /// How a search model computes one filter pass: given the query and the brews, the matching brews
-/// in source order.
+/// in source order, as a ``FilteredBrews`` (the built-in filters return positions over the
+/// source, so a pass copies no brews; a filter written with an array wraps it without a copy).
 ///
 /// ```swift
 /// let model = BrewHistorySearchModel(filter: .indexed())      // the default: fast, exact
@@ -12,16 +13,29 @@ import Synchronization
 /// })
 /// ```
 public struct BrewFilter: Sendable {
-  private let pass: @Sendable (BrewQuery, BrewSource) async throws -> [Brew]
+  private let pass: @Sendable (BrewQuery, BrewSource) async throws -> FilteredBrews
 
   /// A filter that runs `pass`. A pass that throws (for example `CancellationError` when a newer
   /// pass replaced it) publishes nothing.
   public init(_ pass: @escaping @Sendable (BrewQuery, BrewSource) async throws -> [Brew]) {
+    self.pass = { query, source in FilteredBrews(try await pass(query, source)) }
+  }
+
+  /// A filter whose `pass` returns a ``FilteredBrews`` — positions over the source's brews, for
+  /// a filter that should not copy them. A pass that throws publishes nothing.
+  ///
+  /// ```swift
+  /// let index = BrewSearchIndex(brews)
+  /// let filter = BrewFilter(filtered: { query, _ in try await index.search(query).matches })
+  /// ```
+  public init(
+    filtered pass: @escaping @Sendable (BrewQuery, BrewSource) async throws -> FilteredBrews
+  ) {
     self.pass = pass
   }
 
   /// Runs one pass.
-  public func results(for query: BrewQuery, in source: BrewSource) async throws -> [Brew] {
+  public func results(for query: BrewQuery, in source: BrewSource) async throws -> FilteredBrews {
     try await pass(query, source)
   }
 
@@ -35,7 +49,8 @@ public struct BrewFilter: Sendable {
   /// so give each model its own.
   public static func indexed() -> BrewFilter {
     let cache = IndexCache()
-    return BrewFilter { query, source in try await cache.results(for: query, in: source) }
+    return BrewFilter(filtered: { query, source in try await cache.results(for: query, in: source) }
+    )
   }
 }
 
@@ -61,7 +76,7 @@ final class IndexCache: Sendable {
   /// The source version whose index is kept, if any.
   var cachedVersion: Int? { entry.withLock { $0?.version } }
 
-  func results(for query: BrewQuery, in source: BrewSource) async throws -> [Brew] {
+  func results(for query: BrewQuery, in source: BrewSource) async throws -> FilteredBrews {
     let cached = entry.withLock { entry in
       entry.flatMap { $0.version == source.version ? $0 : nil }
     }
@@ -71,7 +86,7 @@ final class IndexCache: Sendable {
       guard entry?.version == source.version else { return }
       entry?.lastResult = result
     }
-    return result.brews
+    return result.matches
   }
 
   /// Builds the index of `source` (stopping if the task is cancelled) and keeps it, unless an

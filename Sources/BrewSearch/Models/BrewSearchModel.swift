@@ -16,8 +16,9 @@ public protocol BrewSearchModel: AnyObject, Sendable {
   var methodFilter: BrewMethod? { get set }
   /// Only brews rated at least this, 0–5.
   var minimumRating: Int { get set }
-  /// The brews that match, in source order, as of the last filter pass.
-  var filteredBrews: [Brew] { get }
+  /// The brews that match, in source order, as of the last filter pass: a collection over the
+  /// searched brews, not a copy of them (`Array(model.filteredBrews)` makes one).
+  var filteredBrews: FilteredBrews { get }
   /// The recent non-empty debounced search terms, newest first.
   var recentSearchTerms: [String] { get }
   /// The most recent terms kept.

@@ -35,7 +35,7 @@ public final class BrewSearchOutput: Sendable {
   /// Publishes a pass's results, unless `isCurrent()` stops holding: checked again in the same
   /// critical section as the write (see ``SearchModelStore/publish(_:if:observe:)``).
   @discardableResult
-  func publish(_ results: [Brew], if isCurrent: @escaping () -> Bool = { true }) -> Bool {
+  func publish(_ results: FilteredBrews, if isCurrent: @escaping () -> Bool = { true }) -> Bool {
     guard let observe = observers.withLock({ $0?.filteredBrews }) else {
       return store.publish(results, if: isCurrent) { change in change() }
     }

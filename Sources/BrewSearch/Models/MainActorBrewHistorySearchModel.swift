@@ -66,7 +66,7 @@ public final class MainActorBrewHistorySearchModel {
   }
 
   /// The brews that match, as of the last pass published on the main actor.
-  public var filteredBrews: [Brew] { base.filteredBrews }
+  public var filteredBrews: FilteredBrews { base.filteredBrews }
 
   /// The recent non-empty debounced search terms, newest first.
   public var recentSearchTerms: [String] { base.recentSearchTerms }

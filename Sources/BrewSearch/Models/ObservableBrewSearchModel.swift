@@ -86,8 +86,9 @@ public final class ObservableBrewSearchModel<Engine: BrewSearchEngine>: BrewSear
     }
   }
 
-  /// The brews that match, in source order, as of the last published pass.
-  public var filteredBrews: [Brew] {
+  /// The brews that match, in source order, as of the last published pass: a collection over the
+  /// searched brews, not a copy of them (see ``FilteredBrews``).
+  public var filteredBrews: FilteredBrews {
     registrar.access(self, keyPath: \.filteredBrews)
     return output.store[\.filteredBrews]
   }

@@ -180,7 +180,7 @@ public final class PullSearchEngine: BrewSearchEngine {
 
   /// Publishes a pass's results, unless a newer pass has started or the run lost ownership:
   /// checked and written in one critical section of the store.
-  private func publish(_ results: [Brew], generation: Int, run: Int) async {
+  private func publish(_ results: FilteredBrews, generation: Int, run: Int) async {
     guard let publishingActor else {
       output.publish(results, if: { self.isCurrent(generation: generation, run: run) })
       return
@@ -190,7 +190,7 @@ public final class PullSearchEngine: BrewSearchEngine {
 
   /// Publishes on `actor` (the check that the pass is current is still made at the write).
   private func publish(
-    _ results: [Brew], generation: Int, run: Int, on actor: isolated any Actor
+    _ results: FilteredBrews, generation: Int, run: Int, on actor: isolated any Actor
   ) {
     output.publish(results, if: { self.isCurrent(generation: generation, run: run) })
   }

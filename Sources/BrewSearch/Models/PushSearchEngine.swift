@@ -48,7 +48,7 @@ public final class PushSearchEngine: BrewSearchEngine {
     .map { searchText, method, minimumRating, brews in
       filter(BrewQuery(text: searchText, method: method, minimumRating: minimumRating), brews)
     }
-    .sink { filtered in output.publish(filtered) }
+    .sink { filtered in output.publish(FilteredBrews(filtered)) }
 
     // Subscriber 2: recent searches, on the same debounced text, unaware of subscriber 1.
     let recording =

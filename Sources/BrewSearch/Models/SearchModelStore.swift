@@ -5,7 +5,7 @@ import Synchronization
 /// settable inputs are not here: each model's input channel is their single source of truth.)
 final class SearchModelStore: Sendable {
   struct Values: Sendable {
-    var filteredBrews: [Brew] = []
+    var filteredBrews = FilteredBrews()
     var recent: RecentSearches
     var onFilterApplied: (@Sendable () -> Void)?
     var onRecentSearchesChanged: (@Sendable () -> Void)?
@@ -31,12 +31,12 @@ final class SearchModelStore: Sendable {
   /// this store's lock while holding one of them.
   @discardableResult
   func publish(
-    _ results: [Brew], if isCurrent: @escaping () -> Bool = { true },
+    _ results: FilteredBrews, if isCurrent: @escaping () -> Bool = { true },
     observe: (() -> Void) -> Void
   ) -> Bool {
     // A stale pass is usually known before: then observers are not even told of a change.
     guard isCurrent() else { return false }
-    var replaced: [Brew]?
+    var replaced: FilteredBrews?
     observe {
       replaced = values.withLock { values in
         guard isCurrent() else { return nil }
@@ -46,8 +46,9 @@ final class SearchModelStore: Sendable {
     }
     guard replaced != nil else { return false }
     self[\.onFilterApplied]?()
-    // The list replaced is freed only now: a million brews take milliseconds to release, and
-    // that should not stand between a pass and its publication.
+    // The results replaced are freed only now, after the callback: usually one buffer of
+    // positions, but a filter may have returned its own array of a million brews, whose release
+    // takes milliseconds and should not stand between a pass and its publication.
     withExtendedLifetime(replaced) {}
     return true
   }

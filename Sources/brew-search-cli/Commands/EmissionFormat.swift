@@ -20,7 +20,7 @@ struct EmissionFormat {
 
   /// A filter pass of the piped search: the brews listed one per line (or the ids in JSON); a
   /// note's line breaks and control characters are escaped (`\n`), so a brew is one line.
-  func results(engine: String, milliseconds: Int, brews: [Brew]) -> String {
+  func results(engine: String, milliseconds: Int, brews: FilteredBrews) -> String {
     if json { return resultsJSON(engine: engine, milliseconds: milliseconds, ids: brews.map(\.id)) }
     var lines = [
       resultsHead(engine: engine, milliseconds: milliseconds)
