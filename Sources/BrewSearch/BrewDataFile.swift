@@ -119,6 +119,7 @@ public enum BrewDataFile {
       try reader.expect(UInt8(ascii: "]"), "',' or ']'")
     }
     try reader.expectEnd()
+    progress?(brews.count, 1)  // the last count, whatever the interval
     return brews
   }
 }

@@ -181,6 +181,19 @@ import Testing
     #expect(live.quit())
   }
 
+  @Test func loadingADataFileShowsAProgressBarAndNeverZeroBrews() throws {
+    let generated = try BrewSearchProcess.run(["generate", "50000"])
+    #expect(generated.status == 0)
+    let file = try BrewSearchProcess.temporaryFolder().appendingPathComponent("big.json")
+    try Data(generated.stdout.utf8).write(to: file)
+    let live = try LiveSearch(["--data", file.path])
+    #expect(live.terminal.read(until: "Loading big.json"), "\(live.terminal.transcript)")
+    #expect(live.terminal.read(until: "100%  50,000 brews"), "the count read, at 100 %")
+    #expect(live.terminal.read(until: "50000 brews"), "the screen, with every brew")
+    #expect(!live.terminal.transcript.contains("K0 brews"), "never a misleading 0 brews")
+    #expect(live.quit())
+  }
+
   @Test func pipedModeWritesNoProgressToAPipe() throws {
     let result = try BrewSearchProcess.run(
       ["search", "--generate", "100000", "--debounce", "0", "--json"],
