@@ -71,8 +71,10 @@ let package = Package(
         "MarbleEngines", "AsyncOps", "AsyncOpsTesting", "PushReference", "MarbleNotation",
       ],
       swiftSettings: strictSettings),
+    // The executable too: its terminal code (key decoding, the screen, the key thread) is tested
+    // in-process as well as through the built `brew-search`.
     .testTarget(
-      name: "CLITests", dependencies: ["BrewSearch"],
+      name: "CLITests", dependencies: ["BrewSearch", "brew-search-cli"],
       swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]

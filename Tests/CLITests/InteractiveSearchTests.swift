@@ -42,7 +42,9 @@ import Testing
 }
 
 /// A pseudo-terminal pair: the test holds the leader side; the child gets the follower.
-final class PseudoTerminal {
+final class PseudoTerminal: @unchecked Sendable {
+  // @unchecked: a test uses it from one thread at a time (its own, or one thread it starts and
+  // then waits for); the mutable `received` and `transcript` are never accessed concurrently.
   let leaderDescriptor: Int32
   let follower: FileHandle
   private var received = ""
@@ -83,6 +85,20 @@ final class PseudoTerminal {
 
   deinit {
     close(leaderDescriptor)
+  }
+
+  /// Puts the follower side in raw mode, as `brew-search` does (for in-process screen tests).
+  func makeFollowerRaw() {
+    var settings = termios()
+    guard tcgetattr(follower.fileDescriptor, &settings) == 0 else { return }
+    settings.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    settings.c_oflag &= ~tcflag_t(OPOST)
+    settings.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &settings.c_cc) { bytes in
+      bytes[Int(VMIN)] = 1
+      bytes[Int(VTIME)] = 0
+    }
+    tcsetattr(follower.fileDescriptor, TCSANOW, &settings)
   }
 
   func type(_ text: String) {

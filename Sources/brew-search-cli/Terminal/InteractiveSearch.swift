@@ -39,18 +39,23 @@ enum KeyReader {
   /// How long a lone Esc waits for the rest of a sequence before it counts as the Esc key.
   static let escapeWait: Int32 = 40
 
-  static func inputs<Model>(for screen: LiveScreen<Model>) -> AsyncStream<SearchInput> {
+  /// Starts the thread, reading keys from `descriptor` (standard input by default; a test passes
+  /// a pseudo-terminal's).
+  static func inputs<Model>(
+    for screen: LiveScreen<Model>, from descriptor: Int32 = STDIN_FILENO
+  ) -> AsyncStream<SearchInput> {
     let (stream, continuation) = AsyncStream.makeStream(of: SearchInput.self)
     let reader = Thread {
       var decoder = KeyDecoder()
       var buffer = [UInt8](repeating: 0, count: 256)
       reading: while true {
-        var poller = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let ready = poll(&poller, 1, decoder.isWaiting ? escapeWait : 100)
         if RawTerminal.resized.exchange(false, ordering: .relaxed) { screen.draw(full: true) }
         let keys: [Key]
         if ready > 0 {
-          let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, 256) }
+          let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 256) }
+          if count < 0, errno == EINTR { continue }
           if count <= 0 { break reading }
           keys = decoder.decode(buffer[0..<count])
         } else if ready == 0, decoder.isWaiting {

@@ -26,7 +26,7 @@ final class LiveScreen<Model: BrewSearchModel>: Sendable {
   init(
     model: Model, screen: SearchScreen,
     size: @escaping @Sendable () -> (rows: Int, columns: Int) = { RawTerminal.size },
-    write: @escaping @Sendable (String) -> Void = Terminal.write,
+    write: @escaping @Sendable (String) -> Void = { Terminal.write($0) },
     queryChanged: @escaping @Sendable (BrewQuery) -> Void = { _ in }
   ) {
     self.model = model

@@ -25,6 +25,14 @@ final class RawTerminal: Sendable {
     var settings = termios()
     guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return nil }
     SavedTerminal.save(settings)
+    var raw = Self.rawMode(of: settings)
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return nil }
+    SavedTerminal.installSignalHandlers()
+    Terminal.write(ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.disableLineWrap)
+  }
+
+  /// `settings` in raw mode: bytes as typed, one at a time, no echo, no signals from keys.
+  static func rawMode(of settings: termios) -> termios {
     var raw = settings
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)
@@ -35,9 +43,7 @@ final class RawTerminal: Sendable {
       bytes[Int(VMIN)] = 1
       bytes[Int(VTIME)] = 0
     }
-    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else { return nil }
-    SavedTerminal.installSignalHandlers()
-    Terminal.write(ANSI.enterAlternateScreen + ANSI.hideCursor + ANSI.disableLineWrap)
+    return raw
   }
 
   /// Leaves raw mode and the alternate screen. Safe to call more than once.
@@ -98,14 +104,16 @@ private enum SavedTerminal {
   }
 }
 
-/// Writing to standard output without buffering surprises.
+/// Writing to standard output (or another terminal) without buffering surprises.
 enum Terminal {
-  static func write(_ text: String) {
+  /// Writes all of `text` to `descriptor` (standard output by default), retrying partial writes.
+  static func write(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
     var text = text
     text.withUTF8 { bytes in
       var offset = 0
       while offset < bytes.count {
-        let written = Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0, errno == EINTR { continue }
         if written <= 0 { return }
         offset += written
       }
