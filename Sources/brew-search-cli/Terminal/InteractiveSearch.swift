@@ -46,6 +46,8 @@ enum KeyReader {
   ) -> AsyncStream<SearchInput> {
     let (stream, continuation) = AsyncStream.makeStream(of: SearchInput.self)
     let reader = Thread {
+      // Named, so that `perf sched` and `top -H` show it apart from the cooperative pool.
+      Thread.current.name = "bs-keys"
       var decoder = KeyDecoder()
       var buffer = [UInt8](repeating: 0, count: 256)
       reading: while true {
