@@ -67,6 +67,16 @@ import Testing
     #expect(live.quit())
   }
 
+  @Test func aCJKQueryIsTypedAndShownWhole() throws {
+    let live = try LiveSearch(["--data", try Self.dataFile(notes: ["咖啡豆", "tea"])])
+    #expect(live.terminal.read(until: "2 brews"))
+    live.terminal.type("咖啡")
+    #expect(live.terminal.read(until: "Search: 咖啡▏"), "\(live.terminal.transcript)")
+    #expect(live.terminal.read(until: "1 brew\u{1B}"), "found")
+    #expect(!live.terminal.transcript.contains("\u{FFFD}"), "no broken character")
+    #expect(live.quit())
+  }
+
   @Test func arrowsHomeEndAndDeleteEditTheQueryWithoutInsertingAnything() throws {
     let live = try LiveSearch()
     #expect(live.terminal.read(until: "42 brews"))
