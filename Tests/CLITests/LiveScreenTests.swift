@@ -211,4 +211,25 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty, "\(result.stderr)")
   }
+
+  @Test func pipedModeShowsProgressOnStandardErrorWhenItIsATerminal() throws {
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = BrewSearchProcess.executable
+    process.arguments = ["search", "--generate", "60000", "--debounce", "0", "--json"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = terminal.follower
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    #expect(terminal.read(until: "Generating"), "\(terminal.transcript)")
+    #expect(terminal.read(until: "100%  60,000 / 60,000 brews"), "\(terminal.transcript)")
+    try input.fileHandleForWriting.close()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(!printed.contains("Generating"), "standard output gets only the results")
+  }
 }
