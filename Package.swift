@@ -47,7 +47,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .executableTarget(
       name: "asyncops-bench",
-      dependencies: ["AsyncOps", "BrewSearch", "PushReference"],
+      dependencies: ["AsyncOps", "BrewSearch", "BrewSearchReplay", "PushReference"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "AsyncOpsTests", dependencies: ["AsyncOps", "AsyncOpsTesting"],

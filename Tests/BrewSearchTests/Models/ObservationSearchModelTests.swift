@@ -150,21 +150,14 @@ import Testing
     let first = try await SearchEngineKind.observation.replay(
       script, source: Brew.sampleHistory, debounce: .milliseconds(20))
     var mismatches = 0
-    var durations: [Duration] = []
     for _ in 0..<200 {
-      let start = ContinuousClock.now
       let again = try await SearchEngineKind.observation.replay(
         script, source: Brew.sampleHistory, debounce: .milliseconds(20))
-      durations.append(ContinuousClock.now - start)
       if again != first { mismatches += 1 }
     }
     #expect(first.results.map(\.milliseconds) == [25, 50, 60])
     #expect(mismatches == 0)
-    // Only the median is held to the limit: see MainActorSearchModelTests for why.
-    let sorted = durations.sorted()
-    #expect(
-      sorted[sorted.count / 2] < .milliseconds(50),
-      "median \(sorted[sorted.count / 2]), slowest \(sorted.last!)")
+    // Wall time per run: `asyncops-bench virtual-time-replay` (see MainActorSearchModelTests).
   }
 
   @Test func aSecondRunReturnsAtOnceAndACancelledRunHandsOver() async throws {
