@@ -168,9 +168,9 @@ struct BenchChart {
     return
       ([
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
-          + "viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"title desc\">",
-        "<title id=\"title\">asyncops-bench: ns per element per case, and latency percentiles</title>",
-        "<desc id=\"desc\">\(Self.escaped(description.joined(separator: "\n")))</desc>",
+          + "viewBox=\"0 0 \(width) \(height)\" role=\"img\">",
+        "<title>asyncops-bench: ns per element per case, and latency percentiles</title>",
+        "<desc>\(Self.escaped(description.joined(separator: "\n")))</desc>",
         "<style>\(Self.style)</style>",
         "<rect class=\"background\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" rx=\"8\"/>",
       ] + body + ["</svg>"]).joined(separator: "\n") + "\n"

@@ -50,11 +50,13 @@ struct MarbleDiagramRenderer {
     let height =
       Self.margin + Self.axisHeight + lanesHeight + (hasCaption ? Self.captionHeight : 0)
       + Self.margin
+    // No `id` attribute anywhere: DocC takes the first one it finds as the id of an inline
+    // symbol and draws `<use href="picture.svg#id">`, which would show only that element.
     var lines = [
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
-        + "viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-labelledby=\"title desc\">",
-      "<title id=\"title\">\(SVGText.escaped("Marble diagram: " + diagram.caption))</title>",
-      "<desc id=\"desc\">\(SVGText.escaped(diagram.textMarbles))</desc>",
+        + "viewBox=\"0 0 \(width) \(height)\" role=\"img\">",
+      "<title>\(SVGText.escaped("Marble diagram: " + diagram.caption))</title>",
+      "<desc>\(SVGText.escaped(diagram.textMarbles))</desc>",
       "<style>\(Self.style)</style>",
       "<rect class=\"background\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" rx=\"8\"/>",
     ]

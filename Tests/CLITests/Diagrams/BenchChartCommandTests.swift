@@ -43,6 +43,7 @@ import Testing
     #expect(ends["handoff"]! < ends["combineLatest2"]!)
     #expect(ends["combineLatest2"]! < ends["floor"]!)
     #expect(ends["floor"]! < ends["push-share-1"]!)
+    #expect(tree.elements.allSatisfy { $0.attributes["id"] == nil }, "DocC would <use> an id")
     let references = tree.indices(withClasses: "reference").map { tree.elements[$0] }
     #expect(references.map { $0.attributes["data-reference"] ?? "" } == ["handoff", "floor"])
     for line in references {

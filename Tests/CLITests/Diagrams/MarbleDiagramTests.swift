@@ -55,6 +55,17 @@ import Testing
     #expect(tree.indices(withClasses: "caption").count == 1)
   }
 
+  /// DocC takes the first `id` of an SVG as an inline symbol to `<use>`: with one on `<title>`,
+  /// the articles would show nothing.
+  @Test func theDocumentHasATitleAndADescriptionButNoID() async throws {
+    let diagram = try await MarbleDiagram.evaluating(
+      "debounce:3", inputs: ["a-b|"], engines: [.pull, .push])
+    let tree = try SVGTree(parsing: diagram.svg)
+    #expect(tree.elements.allSatisfy { $0.attributes["id"] == nil })
+    #expect(tree.elements.first { $0.name == "title" }?.text == "Marble diagram: debounce:3")
+    #expect(tree.elements.first { $0.name == "desc" }?.text == diagram.textMarbles)
+  }
+
   @Test func lanesThatDifferBetweenTheEnginesAreHighlighted() async throws {
     let diagram = try await MarbleDiagram.evaluating(
       "debounce:3", inputs: ["a-b|"], engines: [.pull, .push])
