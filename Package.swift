@@ -72,7 +72,7 @@ let package = Package(
       ],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "CLITests", dependencies: ["BrewSearch"],
+      name: "CLITests", dependencies: ["BrewSearch", "MarbleEngines", "MarbleNotation"],
       swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
