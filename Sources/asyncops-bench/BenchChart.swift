@@ -60,15 +60,7 @@ struct BenchChart {
 
   /// The chart of a `--json` file; the error names the file and what is wrong.
   init(jsonFile path: String) throws(InputError) {
-    let text = try BenchComparison.readTextFile(path)
-    let objects: [JSONLines.Object]
-    do {
-      objects = try JSONLines.parse(text)
-    } catch {
-      throw InputError(
-        message: "\(path):\(error.line):\(error.column): \(error.message) "
-          + "(not the output of asyncops-bench --json)")
-    }
+    let objects = try BenchComparison.runObjects(inFile: path)
     var cases: [(name: String, nsPerElement: Double, fields: [String: Double])] = []
     for (index, object) in objects.enumerated() {
       var fields: [String: Double] = [:]
