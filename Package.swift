@@ -47,7 +47,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .executableTarget(
       name: "asyncops-bench",
-      dependencies: ["AsyncOps", "BrewSearch", "PushReference"],
+      dependencies: ["AsyncOps", "BrewSearch", "BrewSearchReplay", "PushReference"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "AsyncOpsTests", dependencies: ["AsyncOps", "AsyncOpsTesting"],
@@ -74,7 +74,8 @@ let package = Package(
     // The executable too: its terminal code (key decoding, the screen, the key thread) is tested
     // in-process as well as through the built `brew-search`.
     .testTarget(
-      name: "CLITests", dependencies: ["BrewSearch", "brew-search-cli"],
+      name: "CLITests",
+      dependencies: ["BrewSearch", "MarbleEngines", "MarbleNotation", "brew-search-cli"],
       swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -101,6 +101,48 @@ public enum ScriptedSession {
     }
   }
 
+  /// Runs the script on ``ObservationBrewHistorySearchModel`` inside `withVirtualTime`, with a
+  /// main-actor body.
+  ///
+  /// One difference from ``runPull(_:source:debounce:maxWait:filter:)``, and it is the design's:
+  /// the inputs of one instant are applied in **one** turn of the main actor, as an app's action
+  /// sets several properties at once, and quiescence follows the last of them. `Observations`
+  /// sees that turn as one transaction, so several inputs at one instant make one filter pass
+  /// where the channel design makes one per input.
+  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+  public static func runObservation(
+    _ script: [TimedSearchInput],
+    source: [Brew],
+    debounce: Duration = .milliseconds(300),
+    maxWait: Duration? = nil
+  ) async throws -> SearchTimeline {
+    let horizon = (script.last?.time ?? .zero) + debounce + .seconds(3600)
+    return try await withVirtualTime(options: VirtualTimeOptions(horizon: horizon)) {
+      @MainActor time in
+      let model = ObservationBrewHistorySearchModel(
+        debounce: debounce, maxWait: maxWait, clock: time.clock)
+      model.updateSource(source)
+      let recorder = SessionRecorder { time.now.offset }
+      recorder.observe(model)
+      let running = Task { await model.run() }
+      await time.settle()
+      var index = script.startIndex
+      while index < script.endIndex {
+        let instant = script[index].time
+        await time.advance(to: .zero.advanced(by: instant))
+        while index < script.endIndex, script[index].time == instant {
+          model.apply(script[index].input)
+          index += 1
+        }
+        await time.settle()
+      }
+      try await time.runUntilIdle()
+      running.cancel()
+      await running.value
+      return recorder.timeline
+    }
+  }
+
   /// Runs the script on ``PushBrewHistorySearchModel`` with a virtual-time scheduler on the same
   /// timeline.
   public static func runPush(
@@ -135,18 +177,33 @@ final class SessionRecorder: Sendable {
 
   var timeline: SearchTimeline { recorded.withLock { $0 } }
 
-  func observe(_ model: some BrewSearchModel) {
+  @available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)
+  @MainActor func observe(_ model: ObservationBrewHistorySearchModel) {
     model.onFilterApplied = { [weak model, self] in
       guard let model else { return }
-      let emission = SearchEmission(
-        time: self.now(), kind: .results(ids: model.filteredBrews.map(\.id)))
-      self.recorded.withLock { $0.results.append(emission) }
+      self.append(.results(ids: model.filteredBrews.map(\.id)), to: \.results)
     }
     model.onRecentSearchesChanged = { [weak model, self] in
       guard let model else { return }
-      let emission = SearchEmission(
-        time: self.now(), kind: .recent(terms: model.recentSearchTerms))
-      self.recorded.withLock { $0.recent.append(emission) }
+      self.append(.recent(terms: model.recentSearchTerms), to: \.recent)
+    }
+  }
+
+  private func append(
+    _ kind: SearchEmission.Kind, to list: WritableKeyPath<SearchTimeline, [SearchEmission]>
+  ) {
+    let emission = SearchEmission(time: now(), kind: kind)
+    recorded.withLock { $0[keyPath: list].append(emission) }
+  }
+
+  func observe(_ model: some BrewSearchModel) {
+    model.onFilterApplied = { [weak model, self] in
+      guard let model else { return }
+      self.append(.results(ids: model.filteredBrews.map(\.id)), to: \.results)
+    }
+    model.onRecentSearchesChanged = { [weak model, self] in
+      guard let model else { return }
+      self.append(.recent(terms: model.recentSearchTerms), to: \.recent)
     }
   }
 }

@@ -41,6 +41,7 @@ extension BenchCase {
       [.typingReplay],
       [.jsonLoad],
       [.liveKeystroke],
+      [.virtualTimeReplay],
     ].joined())
 
   /// The physical floor: a bare continuation hand-off between two tasks.

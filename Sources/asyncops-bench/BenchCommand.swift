@@ -19,6 +19,9 @@ enum BenchCommand {
       print(BenchOptions.helpText(memoryMethod: PeakMemoryProbe.probeMode()))
       return 0
     }
+    if let path = options.svg, let source = options.chartSource {
+      return BenchChart.run(from: source, to: path)
+    }
     if let (base, new) = options.compare {
       return BenchComparison.run(basePath: base, newPath: new)
     }
@@ -52,6 +55,14 @@ enum BenchCommand {
       // ratio to the other.
       if index == BenchCase.floorNames.count - 1 {
         for floor in measured { report.line(floor, floors: floors) }
+      }
+    }
+    if let path = options.svg {
+      do {
+        try BenchChart.write(BenchChart(measurements: measured).svg(), to: path)
+      } catch {
+        writeStandardError("asyncops-bench: \(error.message)\n")
+        status = failureExitStatus
       }
     }
     let load = MachineDescription.current().loadAverage

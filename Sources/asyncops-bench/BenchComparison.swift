@@ -115,17 +115,21 @@ enum BenchComparison {
     return lines
   }
 
-  /// The cases of a `--json` file.
-  static func entries(of path: String) throws(InputError) -> [Entry] {
+  /// The JSON objects of a `--json` file, one per line; the error names the file, line and column.
+  static func runObjects(inFile path: String) throws(InputError) -> [JSONLines.Object] {
     let text = try readTextFile(path)
-    let objects: [JSONLines.Object]
     do {
-      objects = try JSONLines.parse(text)
+      return try JSONLines.parse(text)
     } catch {
       throw InputError(
         message: "\(path):\(error.line):\(error.column): \(error.message) "
           + "(not the output of asyncops-bench --json)")
     }
+  }
+
+  /// The cases of a `--json` file.
+  static func entries(of path: String) throws(InputError) -> [Entry] {
+    let objects = try runObjects(inFile: path)
     var entries: [Entry] = []
     for (index, object) in objects.enumerated() {
       func field(_ key: String) -> JSONLines.Value? {

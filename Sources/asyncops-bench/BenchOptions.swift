@@ -19,6 +19,10 @@ struct BenchOptions {
   var repetitions: Int?
   /// `--compare BASE NEW`: compare two `--json` outputs instead of measuring.
   var compare: (base: String, new: String)?
+  /// `--svg FILE`: also draw the run as a chart (see ``BenchChart``).
+  var svg: String?
+  /// `--from RUN.json` (with `--svg`): draw that saved run instead of measuring.
+  var chartSource: String?
 
   /// Repetitions under `--quick`.
   static let quickRepetitions = 3
@@ -46,6 +50,11 @@ struct BenchOptions {
           throw UsageError(message: "--compare needs two files: --compare BASE.json NEW.json")
         }
         options.compare = (base, new)
+      case "--svg", "--from":
+        guard let path = remaining.popFirst(), !path.isEmpty, !path.hasPrefix("--") else {
+          throw UsageError(message: "\(argument) needs a file name")
+        }
+        if argument == "--svg" { options.svg = path } else { options.chartSource = path }
       case _ where argument.hasPrefix("-"):
         throw UsageError(message: "unknown option '\(argument)' (see --help)")
       default:
@@ -65,6 +74,15 @@ struct BenchOptions {
     if !named.isEmpty { options.cases = named }
     if options.compare != nil && (!named.isEmpty || options.json || options.quick) {
       throw UsageError(message: "--compare takes only its two files (no cases, --json or --quick)")
+    }
+    if options.chartSource != nil
+      && (options.svg == nil || !named.isEmpty || options.json || options.quick
+        || options.compare != nil || options.repetitions != nil)
+    {
+      throw UsageError(message: "--from RUN.json draws a saved run: it takes only --svg FILE")
+    }
+    if options.svg != nil && options.compare != nil {
+      throw UsageError(message: "--svg draws a run: use --svg FILE --from RUN.json, not --compare")
     }
     return options
   }
@@ -90,6 +108,7 @@ struct BenchOptions {
     return """
       usage: swift run -c release asyncops-bench [CASE...] [--json] [--quick] [--repetitions N]
              swift run -c release asyncops-bench --compare BASE.json NEW.json
+             swift run -c release asyncops-bench --svg CHART.svg [--from RUN.json]
 
       Runs each case (all of them when none is named): one warm-up, then several timed
       repetitions; reports the median ns/element, the noise (interquartile range of the runs over
@@ -107,6 +126,10 @@ struct BenchOptions {
         --compare BASE.json NEW.json
                          per case in both files, NEW/BASE ns per element and a verdict: faster,
                          slower or within noise (see docs/performance.md)
+        --svg FILE       also draw the run as an SVG chart: ns/element per case (log axis)
+                         with handoff and floor as reference lines, and the latency
+                         percentiles of the typing replay
+        --from RUN.json  with --svg: draw a saved --json run instead of measuring
         --help           this text
 
       peak memory: \(memoryMethod.rawValue).

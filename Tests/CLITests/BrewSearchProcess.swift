@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// The built `brew-search` executable, run as a real process.
+/// The built `brew-search` executable (or another product beside it), run as a real process.
 enum BrewSearchProcess {
   struct Result {
     var status: Int32
@@ -10,27 +10,29 @@ enum BrewSearchProcess {
   }
 
   /// The executable beside the test bundle (SwiftPM builds every product before testing).
-  static var executable: URL {
+  static var executable: URL { executable(named: "brew-search") }
+
+  /// The product `name` beside the test bundle.
+  static func executable(named name: String) -> URL {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     // On Linux the test binary is `<bin>/AsyncOpsPackageTests.xctest`; on macOS it is inside a
     // bundle, three levels deeper.
-    while !FileManager.default.fileExists(
-      atPath: directory.appendingPathComponent("brew-search").path),
+    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path),
       directory.path != "/"
     {
       directory.deleteLastPathComponent()
     }
-    return directory.appendingPathComponent("brew-search")
+    return directory.appendingPathComponent(name)
   }
 
-  /// Runs `brew-search arguments...` with `input` on standard input; gives up (and fails) after
-  /// `limit` seconds, so a hang can never stall the suite.
+  /// Runs `program arguments...` (`brew-search` unless named) with `input` on standard input;
+  /// gives up (and fails) after `limit` seconds, so a hang can never stall the suite.
   static func run(
-    _ arguments: [String], input: Data = Data(), directory: URL? = nil,
-    limit: TimeInterval = 60
+    _ arguments: [String], program: String = "brew-search", input: Data = Data(),
+    directory: URL? = nil, limit: TimeInterval = 60
   ) throws -> Result {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = executable(named: program)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     var environment = ProcessInfo.processInfo.environment

@@ -35,7 +35,9 @@ import Synchronization
 /// sets up itself, and sleeps on a real clock are not seen by the driver. If the body waits on
 /// such work and nothing else is runnable or pending on the clock, the driver waits up to
 /// ``VirtualTimeOptions/stallTimeout`` of real time and then throws ``VirtualTimeError/stalled(_:)``
-/// with the pending work listed — it never hangs.
+/// with the pending work listed — it never hangs. A real-clock sleep of the body or of its child
+/// tasks is seen, and fails the body at once with ``VirtualTimeError/unsupportedWork(_:)`` naming
+/// it.
 ///
 /// ## Time
 /// When nothing is runnable, the driver resumes the oldest request of ``VirtualTime/advance(by:)``,
@@ -224,7 +226,8 @@ public enum VirtualTimeError: Error, CustomStringConvertible, Sendable {
   /// as a loop of `Task.yield()`, or a polling loop of `settle()` or `advance(by: .zero)`.
   case jobLimitExceeded(String)
   /// The body's tasks were resumed by work the driver does not run and cannot order with its
-  /// own (`DispatchQueue.main.async`), so the outcome would depend on real timing.
+  /// own (`DispatchQueue.main.async`), or slept on a real clock, so the outcome would depend on
+  /// real timing.
   case unsupportedWork(String)
   /// The calling task was cancelled (a time limit, say) before the body returned.
   case cancelled(String)

@@ -83,6 +83,8 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   private let state = Mutex(State())
   /// Jobs of the driver's tasks that the real main queue enqueued (a failure; main-actor hook).
   let mainQueueArrivals = MainQueueArrivals()
+  /// Real-clock sleeps of the driver's tasks (a failure; see ``RealClockSleeps``).
+  let realClockSleeps = RealClockSleeps()
 
   init(clock: TestClock, options: VirtualTimeOptions) {
     self.clock = clock
@@ -209,6 +211,8 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     if let mainQueueFailure = mainQueueArrivals.failure() {
       bodyTask?.cancel()
       result = .failure(mainQueueFailure)
+    } else if let sleepFailure = realClockSleeps.failure() {
+      result = .failure(sleepFailure)
     }
     // Resumed only now, so that the caller's task is not mistaken for one of the driver's.
     completion(result)

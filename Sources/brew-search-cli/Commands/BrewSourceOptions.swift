@@ -99,22 +99,22 @@ enum MaxWaitOption {
   /// The help line of `search` and `replay`.
   static let help = """
       --max-wait MS     search at least every MS while the text keeps changing (debounce's
-                        maxWait; at least --debounce; pull only: the push model has none)
+                        maxWait; at least --debounce; not with the push model: it has none)
     """
 
   /// The `--max-wait` value, or `nil` when absent.
   /// - Throws: when it is not a whole number from `debounce` to 600000, or when an engine in
-  ///   `engines` other than pull is asked for: the push model (Combine's debounce) has no
-  ///   maxWait, and silently ignoring it would show a different search.
+  ///   the push model is among the engines run: it (Combine's debounce) has no maxWait, and
+  ///   silently ignoring it would show a different search.
   static func parse(
-    _ arguments: ParsedArguments, debounce: Int, engine: String
+    _ arguments: ParsedArguments, debounce: Int, pushIncluded: Bool
   ) throws(CommandLineError) -> Duration? {
     guard arguments.value("--max-wait") != nil else { return nil }
     let maxWait = try arguments.integer("--max-wait", in: debounce...600_000, default: debounce)
-    guard engine == "pull" else {
+    guard !pushIncluded else {
       throw CommandLineError(
         "--max-wait is pull only: the push model has no maxWait (Combine's debounce has none); "
-          + "use --engine pull")
+          + "use --engine pull or observation")
     }
     return .milliseconds(maxWait)
   }

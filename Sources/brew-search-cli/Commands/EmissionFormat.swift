@@ -63,15 +63,18 @@ struct EmissionFormat {
       "\(Self.pad(engine, 4)) summary: \(filterPasses) filter pass\(filterPasses == 1 ? "" : "es")"
   }
 
-  /// The last line of `--engine both`.
-  func verdict(agree: Bool, detail: String) -> String {
+  /// The verdict of `--engine both` or `all`: whether `second`'s timeline agrees with `first`'s.
+  /// The JSON line names the engines only when they are not pull and push (the original verdict).
+  func verdict(_ first: String, _ second: String, agree: Bool, detail: String) -> String {
     if json {
+      let enginesField =
+        (first, second) == ("pull", "push") ? "" : #","engines":["\#(first)","\#(second)"]"#
       let detailField = agree ? "" : #","difference":"# + BrewDataFile.quoted(detail)
-      return #"{"kind":"verdict","agree":\#(agree)\#(detailField)}"#
+      return #"{"kind":"verdict","agree":\#(agree)\#(enginesField)\#(detailField)}"#
     }
     return agree
-      ? "pull and push timelines agree"
-      : "pull and push timelines differ: \(detail)"
+      ? "\(first) and \(second) timelines agree"
+      : "\(first) and \(second) timelines differ: \(detail)"
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {

@@ -2,13 +2,16 @@ import Foundation
 import MarbleEngines
 import MarbleNotation
 
-/// `brew-search marbles [--engine pull|push|both] OPERATOR [--] INPUT...`
+/// `brew-search marbles [--engine pull|push|both] [--svg FILE [--labels NAMES]] OPERATOR [--]
+/// INPUT...`
 enum MarblesCommand {
   static let help = """
-    USAGE: brew-search marbles [--engine pull|push|both] OPERATOR [--] INPUT...
+    USAGE: brew-search marbles [--engine pull|push|both] [--svg FILE [--labels NAMES]]
+                               OPERATOR [--] INPUT...
 
     Evaluates an operator on marble inputs, on virtual time, and prints the output marble, one
-    line per engine (pull: / push:), or one per consumer for share (pull[1]: ...).
+    line per engine (pull: / push:), or one per consumer for share (pull[1]: ...). With --svg,
+    also draws the evaluation as an SVG marble diagram.
 
     OPERATOR:
       debounce:N                 debounce by N ticks (one input)
@@ -37,7 +40,14 @@ enum MarblesCommand {
       push: ------d----e-----g-|
 
     OPTIONS:
-      --engine E   pull, push or both (default both)
+      --engine E       pull, push or both (default both)
+      --svg FILE       also write the diagram to FILE: a lane per input and per output (with
+                       both engines, the two lanes of an output side by side, highlighted where
+                       they differ), a time axis in ticks, elements as circles, a finish as a
+                       bar, a failure as a cross. The same input gives the same bytes. FILE is
+                       replaced whole or not at all.
+      --labels NAMES   comma-separated lane names for the SVG: the inputs, then the outputs
+                       (e.g. base,debounced); unnamed lanes are input, output, consumer @ T
     """
 
   /// The latest tick a `share` consumer may start at: evaluating and printing a marble takes time
@@ -45,7 +55,7 @@ enum MarblesCommand {
   static let maximumTick = 100_000
 
   static let spec = ArgumentSpec(
-    command: "marbles", valueOptions: ["--engine"], positionals: 2...Int.max,
+    command: "marbles", valueOptions: ["--engine", "--svg", "--labels"], positionals: 2...Int.max,
     positionalName: "OPERATOR INPUT...")
 
   static func run(_ arguments: ParsedArguments) async throws -> Int32 {
@@ -65,13 +75,15 @@ enum MarblesCommand {
           + "limit of \(maximumTick) ticks")
     }
     let inputs = Array(arguments.positionals.dropFirst())
+    var inputTimelines: [MarbleTimeline] = []
     for input in inputs {
       do {
-        _ = try MarbleTimeline(parsing: input)
+        inputTimelines.append(try MarbleTimeline(parsing: input))
       } catch {
         throw CommandLineError(error.description)
       }
     }
+    let drawing = try DiagramRequest(arguments, laneCount: inputs.count + operation.consumers.count)
     var engines: [MarbleEngine] =
       engineChoice == "both" ? [.pull, .push] : [MarbleEngine(rawValue: engineChoice) ?? .pull]
     if engines.count > 1, operation.leavesOutAnEngineThatLacksASetting {
@@ -95,6 +107,7 @@ enum MarblesCommand {
       }
     }
     var lines: [String] = []
+    var evaluations: [(engine: MarbleEngine, timelines: [MarbleTimeline])] = []
     for engine in engines {
       let outputs: [MarbleTimeline]
       do {
@@ -102,6 +115,7 @@ enum MarblesCommand {
       } catch let error as MarbleOperatorError {
         throw CommandLineError(error.message)
       }
+      evaluations.append((engine, outputs))
       if case .share = operation {
         for (index, output) in outputs.enumerated() {
           lines.append("\(engine.rawValue)[\(index + 1)]: \(output)")
@@ -110,7 +124,14 @@ enum MarblesCommand {
         lines.append("\(engine.rawValue): \(outputs[0])")
       }
     }
-    // Computed in full before anything is printed: a failure prints no partial result.
+    if let drawing {
+      let diagram = MarbleDiagram(
+        caption: arguments.positionals[0], operation: operation, inputs: inputTimelines,
+        outputs: evaluations, labels: drawing.labels)
+      try drawing.write(diagram.svg)
+    }
+    // Computed (and the picture written) in full before anything is printed: a failure prints
+    // no partial result.
     for line in lines { print(line) }
     return 0
   }

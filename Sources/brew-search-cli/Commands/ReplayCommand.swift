@@ -3,11 +3,12 @@ import BrewSearchReplay
 import Foundation
 
 /// `brew-search replay SCRIPT [--data FILE] [--debounce MS] [--max-wait MS]
-/// [--engine pull|push|both] [--json]`
+/// [--engine pull|push|observation|both|all] [--json]`
 enum ReplayCommand {
   static let help = """
     USAGE: brew-search replay SCRIPT [--data FILE | --generate N [--seed S]] [--debounce MS]
-                              [--max-wait MS] [--engine pull|push|both] [--json]
+                              [--max-wait MS] [--engine pull|push|observation|both|all]
+                              [--json]
 
     Runs a search script on virtual time and prints every emission with its instant.
 
@@ -25,8 +26,11 @@ enum ReplayCommand {
       --seed S          the generator's seed (default 1)
       --debounce MS     the search text's debounce interval (default 300)
     \(MaxWaitOption.help)
-      --engine E        pull, push or both (default pull); with both, the last line says whether
-                        the two timelines agree, and the exit status is 1 when they differ
+      --engine E        pull (channels, the default), push (Combine semantics), observation
+                        (inputs read through Observations: the inputs of one instant are one
+                        transaction), both (pull and push) or all three; with both or all, the
+                        last lines say whether each timeline agrees with pull's, and the exit
+                        status is 1 when one differs
       --json            one JSON object per line
     """
 
@@ -39,9 +43,14 @@ enum ReplayCommand {
 
   static func run(_ arguments: ParsedArguments) async throws -> Int32 {
     let scriptPath = arguments.positionals[0]
-    let engine = try arguments.choice("--engine", of: ["pull", "push", "both"], default: "pull")
+    let engine = try arguments.choice(
+      "--engine", of: ["pull", "push", "observation", "both", "all"], default: "pull")
+    let engines = ["pull", "push", "observation"].filter { name in
+      engine == name || engine == "all" || (engine == "both" && name != "observation")
+    }
     let debounce = try arguments.integer("--debounce", in: 0...600_000, default: 300)
-    let maxWait = try MaxWaitOption.parse(arguments, debounce: debounce, engine: engine)
+    let maxWait = try MaxWaitOption.parse(
+      arguments, debounce: debounce, pushIncluded: engines.contains("push"))
     let format = EmissionFormat(json: arguments.has("--json"))
     let source = try BrewSourceOptions.load(arguments, progress: ProgressBar.forCommand())
     let scriptText = try InputFiles.readText(scriptPath, what: "script")
@@ -56,17 +65,9 @@ enum ReplayCommand {
     let inputs = try resolve(script, scriptName: scriptPath, relativeTo: folder)
     // Everything is read and checked before the first line is printed.
     var timelines: [(String, SearchTimeline)] = []
-    if engine != "push" {
+    for name in engines {
       timelines.append(
-        (
-          "pull",
-          try await ScriptedSession.runPull(
-            inputs, source: source, debounce: .milliseconds(debounce), maxWait: maxWait)
-        ))
-    }
-    if engine != "pull" {
-      timelines.append(
-        ("push", ScriptedSession.runPush(inputs, source: source, debounce: .milliseconds(debounce)))
+        (name, try await run(name, inputs, source: source, debounce: debounce, maxWait: maxWait))
       )
     }
     for (name, timeline) in timelines {
@@ -75,13 +76,34 @@ enum ReplayCommand {
       }
       print(format.summary(engine: name, filterPasses: timeline.filterPasses))
     }
-    guard timelines.count == 2 else { return 0 }
-    if let difference = timelines[0].1.firstDifference(from: timelines[1].1) {
-      print(format.verdict(agree: false, detail: difference))
-      return 1
+    guard let (first, reference) = timelines.first, timelines.count > 1 else { return 0 }
+    var status: Int32 = 0
+    for (name, timeline) in timelines.dropFirst() {
+      let difference = reference.firstDifference(from: timeline)
+      print(format.verdict(first, name, agree: difference == nil, detail: difference ?? ""))
+      if difference != nil { status = 1 }
     }
-    print(format.verdict(agree: true, detail: ""))
-    return 0
+    return status
+  }
+
+  /// Runs the timed inputs on the named engine's model, on virtual time.
+  private static func run(
+    _ engine: String, _ inputs: [TimedSearchInput], source: [Brew], debounce: Int,
+    maxWait: Duration?
+  ) async throws -> SearchTimeline {
+    switch engine {
+    case "push":
+      return ScriptedSession.runPush(inputs, source: source, debounce: .milliseconds(debounce))
+    case "observation":
+      guard #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) else {
+        throw CommandLineError("--engine observation needs macOS 26 (Observations)")
+      }
+      return try await ScriptedSession.runObservation(
+        inputs, source: source, debounce: .milliseconds(debounce), maxWait: maxWait)
+    default:
+      return try await ScriptedSession.runPull(
+        inputs, source: source, debounce: .milliseconds(debounce), maxWait: maxWait)
+    }
   }
 
   /// The longest replay: the pull engine's virtual time runs one hour at most.

@@ -43,6 +43,13 @@ func filteredBrews(
     try await expectCombined(["a-b-c-", "--|"], "--|")
   }
 
+  /// The pull half of the comparison in "Migrating from Combine"; the push half (Combine waits
+  /// for every base: "----|") is the conformance scenario of that difference, and both halves
+  /// are checked against the article's diagram by CLITests' `DiagramManifestTests`.
+  @Test func theFinishComparedWithCombineComesWithTheBaseThatNeverProduced() async throws {
+    try await expectCombined(["a-b-|", "-|"], "-|")
+  }
+
   @Test func aFailureComesAfterTheTuplesAlreadyProduced() async throws {
     try await expectCombined(["a-b-c-", "-x-^"], "-'ax''bx'^")
   }

@@ -111,25 +111,14 @@ private struct Player: Sendable, Equatable {
       typing, source: Brew.sampleHistory, debounce: .milliseconds(20))
     let firstSeed = try await Self.seed003Run()
     var mismatches = 0
-    var durations: [Duration] = []
     for _ in 0..<200 {
-      let start = ContinuousClock.now
       let again = try await SearchEngineKind.mainActor.replay(
         typing, source: Brew.sampleHistory, debounce: .milliseconds(20))
       let seed = try await Self.seed003Run()
-      durations.append(ContinuousClock.now - start)
       if again != first || seed != firstSeed { mismatches += 1 }
     }
     #expect(mismatches == 0)
-    // Wall time: the typical (median) run within 50 ms. A run takes a few milliseconds; alone
-    // the 95th percentile is under 10 ms, but in parallel with the whole suite on a loaded
-    // 2-core machine the scheduler adds outliers (95th percentile up to ~100 ms measured), which
-    // say nothing about the driver, so only the median is held to the limit.
-    let sorted = durations.sorted()
-    let median = sorted[sorted.count / 2]
-    #expect(
-      median < .milliseconds(50),
-      "median \(median), 95th percentile \(sorted[sorted.count * 95 / 100]), slowest \(sorted.last!)"
-    )
+    // Wall time per run is a speed figure: `asyncops-bench virtual-time-replay` measures it
+    // (issue #16: under 50 ms), not a timed assertion here.
   }
 }

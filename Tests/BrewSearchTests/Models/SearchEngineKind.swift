@@ -8,6 +8,8 @@ enum SearchEngineKind: String, CaseIterable, CustomTestStringConvertible, Sendab
   case push
   /// The pull engine in ``MainActorBrewHistorySearchModel``, driven from the main actor.
   case mainActor
+  /// ``ObservationBrewHistorySearchModel``: inputs read through `Observations`.
+  case observation
 
   var testDescription: String { rawValue }
 
@@ -20,9 +22,18 @@ enum SearchEngineKind: String, CaseIterable, CustomTestStringConvertible, Sendab
     case .push: ScriptedSession.runPush(script, source: source, debounce: debounce)
     case .mainActor:
       try await ScriptedSession.runMainActor(script, source: source, debounce: debounce)
+    case .observation:
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        try await ScriptedSession.runObservation(script, source: source, debounce: debounce)
+      } else {
+        throw ObservationsUnavailable()
+      }
     }
   }
 }
+
+/// `Observations` needs the Swift 6.2 runtime (always there on Linux).
+struct ObservationsUnavailable: Error {}
 
 /// `[(0, .text("b")), (5, .text("br"))]` → timed inputs at those milliseconds.
 func timed(_ steps: [(Int, SearchInput)]) -> [TimedSearchInput] {
