@@ -29,22 +29,21 @@ struct CombineLatestStateMachine<Consumer, Reader> {
     case finished
   }
 
-  /// The bases are being read.
+  /// The bases are being read. (What each base does, and the arrival order, are the machine's
+  /// own `bases` and `arrivals`: kept out of this payload, they are updated in place, while an
+  /// enum payload holding them would be copied out and back, with a retain and a release of
+  /// each array, on every event.)
   @usableFromInline
   struct Combining {
-    @usableFromInline var bases: [BaseState]
     @usableFromInline var awaitingFirstCount: Int
     @usableFromInline var unfinishedCount: Int
-    /// Bases whose element waits, oldest first. Empty whenever `consumer` is set.
-    @usableFromInline var arrivals: CombineLatestArrivalQueue
+    /// Set while the consumer waits; then `arrivals` is empty.
     @usableFromInline var consumer: Consumer?
 
     @inlinable
     init(baseCount: Int, consumer: Consumer) {
-      bases = Array(repeating: .awaitingFirst, count: baseCount)
       awaitingFirstCount = baseCount
       unfinishedCount = baseCount
-      arrivals = CombineLatestArrivalQueue(capacity: baseCount)
       self.consumer = consumer
     }
   }
@@ -59,11 +58,16 @@ struct CombineLatestStateMachine<Consumer, Reader> {
     case draining(waiting: [(index: Int, reader: Reader)], failure: any Error)
     /// Nothing more will be produced; the next `next()` throws `failure` if set, else returns nil.
     case ended(failure: (any Error)?)
-    /// Transient, while a payload is mutated in place (keeps its arrays uniquely referenced).
+    /// Transient, while an event updates the `.combining` payload (an event re-entering the
+    /// machine then stops with a clear message).
     case modifying
   }
 
   @usableFromInline var state: State
+  /// What each base does; meaningful while `.combining`.
+  @usableFromInline var bases: [BaseState]
+  /// Bases whose element waits, oldest first; meaningful while `.combining`.
+  @usableFromInline var arrivals: CombineLatestArrivalQueue
 
   /// Creates the machine for `baseCount` bases. With no base no tuple can ever come, so the
   /// combination has ended before it starts (as when a base finishes without producing).
@@ -71,6 +75,8 @@ struct CombineLatestStateMachine<Consumer, Reader> {
   init(baseCount: Int) {
     precondition(baseCount >= 0, "combineLatest: a negative base count")
     state = baseCount == 0 ? .ended(failure: nil) : .idle(baseCount: baseCount)
+    bases = Array(repeating: .awaitingFirst, count: baseCount)
+    arrivals = CombineLatestArrivalQueue(capacity: baseCount)
   }
 }
 
@@ -160,20 +166,18 @@ extension CombineLatestStateMachine {
     switch state {
     case .idle:
       return nil
-    case .combining(var combining):
-      state = .modifying
-      defer { state = .combining(combining) }
+    case .combining(let combining):
       precondition(
         combining.consumer == nil,
         """
         combineLatest: next() was called on an iterator (or a copy of it) while another call of \
         next() on it is still waiting; iterate each iterator from one task at a time
         """)
-      guard let index = combining.arrivals.popFirst() else { return nil }
-      guard case .waiting(let reader) = combining.bases[index] else {
+      guard let index = arrivals.popFirst() else { return nil }
+      guard case .waiting(let reader) = bases[index] else {
         preconditionFailure("base \(index) arrived without a waiting element")
       }
-      combining.bases[index] = .reading
+      bases[index] = .reading
       return .emit(promoting: index, resuming: reader, readerContinues: true)
     case .draining(var waiting, let failure):
       let first = waiting.removeFirst()
@@ -225,9 +229,9 @@ extension CombineLatestStateMachine {
     case .combining(var combining):
       state = .modifying
       defer { state = .combining(combining) }
-      switch combining.bases[index] {
+      switch bases[index] {
       case .awaitingFirst:
-        combining.bases[index] = .reading
+        bases[index] = .reading
         combining.awaitingFirstCount -= 1
       case .reading:
         break
@@ -239,8 +243,8 @@ extension CombineLatestStateMachine {
         combining.consumer = nil
         return .emit(to: consumer, resuming: reader)
       }
-      combining.bases[index] = .waiting(reader)
-      combining.arrivals.append(index)
+      bases[index] = .waiting(reader)
+      arrivals.append(index)
       return .wait
     case .draining, .ended:
       return .discard(resuming: reader)
@@ -255,13 +259,13 @@ extension CombineLatestStateMachine {
     switch state {
     case .combining(var combining):
       state = .modifying
-      switch combining.bases[index] {
+      switch bases[index] {
       case .awaitingFirst:
         // No tuple can ever come; nothing waits, since no element waits before the first tuple.
         state = .ended(failure: nil)
         return .finish(combining.consumer)
       case .reading:
-        combining.bases[index] = .finished
+        bases[index] = .finished
         combining.unfinishedCount -= 1
         guard combining.unfinishedCount == 0 else {
           state = .combining(combining)
@@ -284,14 +288,14 @@ extension CombineLatestStateMachine {
   @inlinable
   mutating func failed(_ index: Int, failure: any Error) -> FailedAction {
     switch state {
-    case .combining(var combining):
+    case .combining(let combining):
       if let consumer = combining.consumer {
         state = .ended(failure: nil)
         return .fail(consumer, failure: failure)
       }
       var waiting: [(index: Int, reader: Reader)] = []
-      while let waitingIndex = combining.arrivals.popFirst() {
-        guard case .waiting(let reader) = combining.bases[waitingIndex] else {
+      while let waitingIndex = arrivals.popFirst() {
+        guard case .waiting(let reader) = bases[waitingIndex] else {
           preconditionFailure("base \(waitingIndex) arrived without a waiting element")
         }
         waiting.append((waitingIndex, reader))
@@ -316,7 +320,7 @@ extension CombineLatestStateMachine {
       return .none
     case .combining(let combining):
       state = .ended(failure: nil)
-      let stopping = combining.bases.compactMap { base -> Reader? in
+      let stopping = bases.compactMap { base -> Reader? in
         if case .waiting(let reader) = base { return reader }
         return nil
       }
