@@ -71,6 +71,43 @@ import Testing
     #expect("\(machine.next("c2"))" == #"finish("c2")"#)
   }
 
+  // MARK: nextReady() (the consumer's path without a continuation)
+
+  @Test func nextReadyTakesTheOldestWaitingElementWithoutAContinuation() {
+    var machine = combining(3)
+    _ = machine.produced(by: 1, reader: "r1")
+    _ = machine.produced(by: 0, reader: "r0")
+    #expect(
+      (machine.nextReady().map { "\($0)" } ?? "nil")
+        == #"emit(promoting: 1, resuming: "r1", readerContinues: true)"#)
+    #expect(
+      (machine.nextReady().map { "\($0)" } ?? "nil")
+        == #"emit(promoting: 0, resuming: "r0", readerContinues: true)"#)
+  }
+
+  @Test func nextReadyWithNothingWaitingLeavesTheConsumerUnregistered() {
+    var machine = combining(2)
+    #expect(machine.nextReady() == nil)
+    // No consumer waits, so the next element waits for a `next()` instead of being handed over.
+    #expect("\(machine.produced(by: 0, reader: "r0"))" == "wait")
+    #expect(
+      "\(machine.next("c1"))"
+        == #"emit(to: "c1", promoting: 0, resuming: "r0", readerContinues: true)"#)
+  }
+
+  @Test func nextReadyBeforeTheFirstNextStartsNothing() {
+    var machine = Machine(baseCount: 2)
+    #expect(machine.nextReady() == nil)
+    #expect("\(machine.next("c"))" == "startReaders")
+  }
+
+  @Test func nextReadyDeliversTheFailureOnceThenTheEnd() {
+    var machine = combining(2)
+    _ = machine.failed(0, failure: Boom())
+    #expect((machine.nextReady().map { "\($0)" } ?? "nil") == "fail(boom)")
+    #expect((machine.nextReady().map { "\($0)" } ?? "nil") == "finish")
+  }
+
   // MARK: produced
 
   @Test func elementsBeforeEveryBaseHasProducedReplaceTheLatest() {
@@ -215,6 +252,39 @@ import Testing
     #expect("\(machine.cancelled())" == "none")
   }
 
+  // MARK: slot
+
+  @Test func aSlotPromotesItsWaitingElementOnlyForItsOwnIndex() {
+    let slot = CombineLatestSlot<String>(index: 1)
+    slot.replaceLatest(with: "a")
+    slot.wait(with: "b")
+    #expect(slot.value(promoting: 0) == "a")
+    #expect(slot.value(promoting: 1) == "b")
+    #expect(slot.value(promoting: 1) == "b")
+    #expect(!slot.hasWaiting)
+  }
+
+  @Test func aSlotReleasesItsElementsWhenItGoes() {
+    weak var latest: Tracked?
+    weak var waiting: Tracked?
+    weak var replaced: Tracked?
+    do {
+      let slot = CombineLatestSlot<Tracked>(index: 0)
+      let first = Tracked()
+      replaced = first
+      slot.replaceLatest(with: first)
+      let second = Tracked()
+      latest = second
+      slot.replaceLatest(with: second)
+      let third = Tracked()
+      waiting = third
+      slot.wait(with: third)
+    }
+    #expect(replaced == nil)
+    #expect(latest == nil)
+    #expect(waiting == nil)
+  }
+
   // MARK: arrival queue
 
   @Test func theArrivalQueueWrapsAroundWithoutGrowing() {
@@ -229,3 +299,6 @@ import Testing
     #expect(queue.ring.count == 2)
   }
 }
+
+/// An element whose lifetime a test watches through weak references.
+private final class Tracked: Sendable {}

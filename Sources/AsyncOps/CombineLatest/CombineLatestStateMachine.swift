@@ -29,22 +29,21 @@ struct CombineLatestStateMachine<Consumer, Reader> {
     case finished
   }
 
-  /// The bases are being read.
+  /// The bases are being read. (What each base does, and the arrival order, are the machine's
+  /// own `bases` and `arrivals`: kept out of this payload, they are updated in place, while an
+  /// enum payload holding them would be copied out and back, with a retain and a release of
+  /// each array, on every event.)
   @usableFromInline
   struct Combining {
-    @usableFromInline var bases: [BaseState]
     @usableFromInline var awaitingFirstCount: Int
     @usableFromInline var unfinishedCount: Int
-    /// Bases whose element waits, oldest first. Empty whenever `consumer` is set.
-    @usableFromInline var arrivals: CombineLatestArrivalQueue
+    /// Set while the consumer waits; then `arrivals` is empty.
     @usableFromInline var consumer: Consumer?
 
     @inlinable
     init(baseCount: Int, consumer: Consumer) {
-      bases = Array(repeating: .awaitingFirst, count: baseCount)
       awaitingFirstCount = baseCount
       unfinishedCount = baseCount
-      arrivals = CombineLatestArrivalQueue(capacity: baseCount)
       self.consumer = consumer
     }
   }
@@ -59,11 +58,16 @@ struct CombineLatestStateMachine<Consumer, Reader> {
     case draining(waiting: [(index: Int, reader: Reader)], failure: any Error)
     /// Nothing more will be produced; the next `next()` throws `failure` if set, else returns nil.
     case ended(failure: (any Error)?)
-    /// Transient, while a payload is mutated in place (keeps its arrays uniquely referenced).
+    /// Transient, while an event updates the `.combining` payload (an event re-entering the
+    /// machine then stops with a clear message).
     case modifying
   }
 
   @usableFromInline var state: State
+  /// What each base does; meaningful while `.combining`.
+  @usableFromInline var bases: [BaseState]
+  /// Bases whose element waits, oldest first; meaningful while `.combining`.
+  @usableFromInline var arrivals: CombineLatestArrivalQueue
 
   /// Creates the machine for `baseCount` bases. With no base no tuple can ever come, so the
   /// combination has ended before it starts (as when a base finishes without producing).
@@ -71,6 +75,8 @@ struct CombineLatestStateMachine<Consumer, Reader> {
   init(baseCount: Int) {
     precondition(baseCount >= 0, "combineLatest: a negative base count")
     state = baseCount == 0 ? .ended(failure: nil) : .idle(baseCount: baseCount)
+    bases = Array(repeating: .awaitingFirst, count: baseCount)
+    arrivals = CombineLatestArrivalQueue(capacity: baseCount)
   }
 }
 
@@ -91,6 +97,18 @@ extension CombineLatestStateMachine {
     case finish(Consumer)
     /// Resume the consumer with the failure.
     case fail(Consumer, failure: any Error)
+  }
+
+  /// What the consumer gets at once, without suspending.
+  @usableFromInline
+  enum ReadyAction {
+    /// Make base `promoting`'s waiting element its latest and build the tuple; resume the
+    /// reader, telling it whether to read on.
+    case emit(promoting: Int, resuming: Reader, readerContinues: Bool)
+    /// Iteration has ended (`nil`).
+    case finish
+    /// Iteration ends with the failure.
+    case fail(any Error)
   }
 
   /// What to do when a base reader has read an element.
@@ -138,43 +156,69 @@ extension CombineLatestStateMachine {
 // MARK: - Events
 
 extension CombineLatestStateMachine {
-  /// The consumer called `next()`; `consumer` is its continuation.
+  /// The consumer called `next()`: what it gets at once, or `nil` when nothing is ready and it
+  /// must suspend (then it calls ``next(_:)`` with its continuation).
+  ///
+  /// The consumer's fast path: while elements wait (a consumer slower than its bases, the usual
+  /// case under load), taking one costs one lock and no continuation or cancellation handler.
   @inlinable
-  mutating func next(_ consumer: Consumer) -> NextAction {
+  mutating func nextReady() -> ReadyAction? {
     switch state {
-    case .idle(let baseCount):
-      state = .combining(Combining(baseCount: baseCount, consumer: consumer))
-      return .startReaders
-    case .combining(var combining):
+    case .idle:
+      return nil
+    case .combining(let combining):
       precondition(
         combining.consumer == nil,
         """
         combineLatest: next() was called on an iterator (or a copy of it) while another call of \
         next() on it is still waiting; iterate each iterator from one task at a time
         """)
-      state = .modifying
-      defer { state = .combining(combining) }
-      guard let index = combining.arrivals.popFirst() else {
-        combining.consumer = consumer
-        return .suspend
-      }
-      guard case .waiting(let reader) = combining.bases[index] else {
+      guard let index = arrivals.popFirst() else { return nil }
+      guard case .waiting(let reader) = bases[index] else {
         preconditionFailure("base \(index) arrived without a waiting element")
       }
-      combining.bases[index] = .reading
-      return .emit(to: consumer, promoting: index, resuming: reader, readerContinues: true)
+      bases[index] = .reading
+      return .emit(promoting: index, resuming: reader, readerContinues: true)
     case .draining(var waiting, let failure):
       let first = waiting.removeFirst()
       state =
         waiting.isEmpty ? .ended(failure: failure) : .draining(waiting: waiting, failure: failure)
-      return .emit(
-        to: consumer, promoting: first.index, resuming: first.reader, readerContinues: false)
+      return .emit(promoting: first.index, resuming: first.reader, readerContinues: false)
     case .ended(let failure):
       state = .ended(failure: nil)
-      if let failure { return .fail(consumer, failure: failure) }
-      return .finish(consumer)
+      if let failure { return .fail(failure) }
+      return .finish
     case .modifying:
       preconditionFailure("state machine re-entered while modifying")
+    }
+  }
+
+  /// The consumer called `next()`; `consumer` is its continuation.
+  @inlinable
+  mutating func next(_ consumer: Consumer) -> NextAction {
+    if let ready = nextReady() {
+      switch ready {
+      case .emit(let promoted, let reader, let readerContinues):
+        return .emit(
+          to: consumer, promoting: promoted, resuming: reader, readerContinues: readerContinues)
+      case .finish:
+        return .finish(consumer)
+      case .fail(let failure):
+        return .fail(consumer, failure: failure)
+      }
+    }
+    switch state {
+    case .idle(let baseCount):
+      state = .combining(Combining(baseCount: baseCount, consumer: consumer))
+      return .startReaders
+    case .combining(var combining):
+      // `nextReady()` found no waiting element.
+      state = .modifying
+      combining.consumer = consumer
+      state = .combining(combining)
+      return .suspend
+    case .draining, .ended, .modifying:
+      preconditionFailure("combineLatest: nextReady() left a state it always handles")
     }
   }
 
@@ -185,9 +229,9 @@ extension CombineLatestStateMachine {
     case .combining(var combining):
       state = .modifying
       defer { state = .combining(combining) }
-      switch combining.bases[index] {
+      switch bases[index] {
       case .awaitingFirst:
-        combining.bases[index] = .reading
+        bases[index] = .reading
         combining.awaitingFirstCount -= 1
       case .reading:
         break
@@ -199,8 +243,8 @@ extension CombineLatestStateMachine {
         combining.consumer = nil
         return .emit(to: consumer, resuming: reader)
       }
-      combining.bases[index] = .waiting(reader)
-      combining.arrivals.append(index)
+      bases[index] = .waiting(reader)
+      arrivals.append(index)
       return .wait
     case .draining, .ended:
       return .discard(resuming: reader)
@@ -215,13 +259,13 @@ extension CombineLatestStateMachine {
     switch state {
     case .combining(var combining):
       state = .modifying
-      switch combining.bases[index] {
+      switch bases[index] {
       case .awaitingFirst:
         // No tuple can ever come; nothing waits, since no element waits before the first tuple.
         state = .ended(failure: nil)
         return .finish(combining.consumer)
       case .reading:
-        combining.bases[index] = .finished
+        bases[index] = .finished
         combining.unfinishedCount -= 1
         guard combining.unfinishedCount == 0 else {
           state = .combining(combining)
@@ -244,14 +288,14 @@ extension CombineLatestStateMachine {
   @inlinable
   mutating func failed(_ index: Int, failure: any Error) -> FailedAction {
     switch state {
-    case .combining(var combining):
+    case .combining(let combining):
       if let consumer = combining.consumer {
         state = .ended(failure: nil)
         return .fail(consumer, failure: failure)
       }
       var waiting: [(index: Int, reader: Reader)] = []
-      while let waitingIndex = combining.arrivals.popFirst() {
-        guard case .waiting(let reader) = combining.bases[waitingIndex] else {
+      while let waitingIndex = arrivals.popFirst() {
+        guard case .waiting(let reader) = bases[waitingIndex] else {
           preconditionFailure("base \(waitingIndex) arrived without a waiting element")
         }
         waiting.append((waitingIndex, reader))
@@ -276,7 +320,7 @@ extension CombineLatestStateMachine {
       return .none
     case .combining(let combining):
       state = .ended(failure: nil)
-      let stopping = combining.bases.compactMap { base -> Reader? in
+      let stopping = bases.compactMap { base -> Reader? in
         if case .waiting(let reader) = base { return reader }
         return nil
       }

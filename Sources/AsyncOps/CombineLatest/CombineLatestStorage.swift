@@ -66,8 +66,43 @@ extension CombineLatestStorage {
   /// consumer takes itself, or, after a reader resumed it with ``CombineLatestSignal/tuple``, from
   /// every base's latest value (no reader can change a latest value before this consumer asks
   /// again: their elements wait).
+  ///
+  /// When an element already waits, the consumer takes it under one lock and returns without a
+  /// continuation or a cancellation handler (their setup costs more than the rest of the path);
+  /// only a consumer that must wait pays for them.
   @inlinable
   func next(isolation actor: isolated (any Actor)?) async -> Result<Element?, Failure> {
+    // A consumer cancelled while busy elsewhere ends now, as the cancellation handler below
+    // would end it at once: the same answer whether an element waits or not.
+    if Task.isCancelled {
+      cancel()
+      return .success(nil)
+    }
+    var ready: Element?
+    let readyAction = state.withLock { state -> Machine.ReadyAction? in
+      let action = state.machine.nextReady()
+      if case .emit(let promoted, _, _) = action {
+        ready = Optional.some(makeTuple(promoting: promoted))
+      }
+      return action
+    }
+    switch readyAction {
+    case .emit(_, let reader, let readerContinues):
+      reader.resume(returning: readerContinues)
+      return .success(ready)
+    case .finish:
+      return .success(nil)
+    case .fail(let error):
+      return .failure(failure(error))
+    case nil:
+      return await suspend(isolation: actor)
+    }
+  }
+
+  /// The consumer's slow path: nothing was ready, so it waits on a continuation (an element may
+  /// have arrived meanwhile; the machine then answers at once).
+  @inlinable
+  func suspend(isolation actor: isolated (any Actor)?) async -> Result<Element?, Failure> {
     var taken: Element?
     let signal = await withTaskCancellationHandler {
       await withUnsafeContinuation(isolation: actor) { (consumer: Consumer) in
@@ -168,9 +203,9 @@ extension CombineLatestStorage {
         let action = state.machine.produced(by: slot.index, reader: reader)
         switch action {
         case .replaceLatest, .emit:
-          slot.latest = element
+          slot.replaceLatest(with: element)
         case .wait:
-          slot.waiting = element
+          slot.wait(with: element)
         case .discard:
           break
         }
