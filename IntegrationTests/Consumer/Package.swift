@@ -25,6 +25,7 @@ let package = Package(
       dependencies: [
         .product(name: "AsyncOps", package: rootIdentity),
         .product(name: "AsyncOpsTesting", package: rootIdentity),
+        .product(name: "BrewSearch", package: rootIdentity),
         .product(name: "MarbleNotation", package: rootIdentity),
       ]),
   ],
