@@ -38,11 +38,19 @@ import Testing
   ) async {
     let shared = Counting(count: Self.elementCount).share(bufferingPolicy: policy)
     let joined = ShareLog<Joined>()
-    // Four consumers register before the upstream starts.
+    // Four consumers register before the upstream starts, so each is owed the run from 0. All
+    // four iterators are made before any task starts: the first task's `next()` starts the
+    // upstream, which may then produce element 0 before a consumer registered after that task
+    // started, and such a consumer is rightly never given it (it failed so under TSan).
     let leaderIterator = shared.makeAsyncIterator()
-    let follower = Self.start(shared.makeAsyncIterator())
-    let breaking = Self.start(shared.makeAsyncIterator(), limit: 3_000)
-    let cancelled = Self.start(shared.makeAsyncIterator())
+    let followerIterator = shared.makeAsyncIterator()
+    let breakingIterator = shared.makeAsyncIterator()
+    let cancelledIterator = shared.makeAsyncIterator()
+    // `consume`: a copy left here would be the same consumer, still registered once its task
+    // stops, and under `.bounded` it would hold the upstream back for ever.
+    let follower = Self.start(consume followerIterator)
+    let breaking = Self.start(consume breakingIterator, limit: 3_000)
+    let cancelled = Self.start(consume cancelledIterator)
     let leader = Task {
       var iterator = leaderIterator
       var received: [Int] = []
@@ -73,6 +81,28 @@ import Testing
       #expect((consumer.producedBefore...consumer.producedAfter).contains(start))
       #expect(received == Array(start..<Self.elementCount))
     }
+  }
+
+  /// The interleaving the test above once hit under TSan, made deterministic: a consumer made
+  /// after another consumer's first `next()` has started the upstream is not owed element 0,
+  /// even under `.bounded(1)`, where an earlier consumer that has not taken it yet holds the
+  /// upstream back. Losslessness is per consumer, from its registration on (SEMANTICS, share).
+  @Test func aConsumerMadeAfterTheFirstElementUnderBoundedOneStartsAtTheSecond() async {
+    let shared = Counting(count: 4).share(bufferingPolicy: .bounded(1))
+    let early = shared.makeAsyncIterator()
+    var first = shared.makeAsyncIterator()
+    // Starts the upstream; element 0 is produced before it is delivered, and element 1 cannot
+    // be: `early` holds 0, its limit, until it takes it.
+    #expect(await first.next() == 0)
+    #expect(shared.producedElementCount == 1)
+    #expect(shared.bufferedElementCounts == [1, 0])
+    let late = shared.makeAsyncIterator()
+    let earlyRun = Self.start(early)
+    let firstRest = Self.start(first)
+    let lateRun = Self.start(late)
+    #expect(await earlyRun.value == [0, 1, 2, 3])
+    #expect(await firstRest.value == [1, 2, 3])
+    #expect(await lateRun.value == [1, 2, 3])
   }
 
   /// Iterates in a new task until the end or `limit` elements.
