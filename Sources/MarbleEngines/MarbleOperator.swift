@@ -22,6 +22,8 @@ public enum MarbleOperator: Hashable, Sendable {
   case combineLatest
   /// `removeDuplicates`.
   case removeDuplicates
+  /// `removeDuplicates:ignoringCase` — `removeDuplicates(by:)` comparing lowercased values.
+  case removeDuplicatesIgnoringCase
   /// `share:T1,T2,...[:replay=R]` — consumers registered at those ticks.
   case share(consumers: [Int], replay: Int)
 
@@ -29,6 +31,7 @@ public enum MarbleOperator: Hashable, Sendable {
   public static let usage =
     "debounce:N, debounce:N:leading, debounce:N:maxWait=M, debounce:N:leading:maxWait=M, "
     + "throttle:N, throttle:N:first, mapLatest:N, combineLatest, removeDuplicates, "
+    + "removeDuplicates:ignoringCase, "
     + "share:T1,T2,...[:replay=R]"
 
   /// Parses one of the spellings of ``usage``.
@@ -50,8 +53,15 @@ public enum MarbleOperator: Hashable, Sendable {
         throw MarbleOperatorError("malformed operator '\(text)': expected mapLatest:N")
       }
       self = .mapLatest(ticks: ticks)
+    case "removeDuplicates" where parts.count == 2 && parts[1] == "ignoringCase":
+      self = .removeDuplicatesIgnoringCase
     case "combineLatest", "removeDuplicates":
       guard parts.count == 1 else {
+        if parts[0] == "removeDuplicates" {
+          throw MarbleOperatorError(
+            "malformed operator '\(text)': expected removeDuplicates or "
+              + "removeDuplicates:ignoringCase")
+        }
         throw MarbleOperatorError("malformed operator '\(text)': \(parts[0]) takes no argument")
       }
       self = parts[0] == "combineLatest" ? .combineLatest : .removeDuplicates
@@ -141,7 +151,9 @@ public enum MarbleOperator: Hashable, Sendable {
   public var inputCount: ClosedRange<Int> {
     switch self {
     case .combineLatest: 2...CombineLatestArity.maximum
-    case .debounce, .debounceWithOptions, .throttle, .mapLatest, .removeDuplicates, .share: 1...1
+    case .debounce, .debounceWithOptions, .throttle, .mapLatest, .removeDuplicates,
+      .removeDuplicatesIgnoringCase, .share:
+      1...1
     }
   }
 
@@ -152,7 +164,7 @@ public enum MarbleOperator: Hashable, Sendable {
     case .throttle: "throttle"
     case .mapLatest: "mapLatest"
     case .combineLatest: "combineLatest"
-    case .removeDuplicates: "removeDuplicates"
+    case .removeDuplicates, .removeDuplicatesIgnoringCase: "removeDuplicates"
     case .share: "share"
     }
   }

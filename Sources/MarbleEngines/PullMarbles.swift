@@ -34,6 +34,10 @@ enum PullMarbles {
       return try await recordMarbles(inputs, tick: tick) { sources, _ in
         sources[0].removeDuplicates()
       }
+    case .removeDuplicatesIgnoringCase:
+      return try await recordMarbles(inputs, tick: tick) { sources, _ in
+        sources[0].removeDuplicates { $0.lowercased() == $1.lowercased() }
+      }
     case .share(let consumers, let replay):
       return try await recordMarbles(inputs, tick: tick, consumers: consumers) { sources, _ in
         sources[0].share(replay: replay)

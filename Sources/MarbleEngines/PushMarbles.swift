@@ -25,6 +25,10 @@ enum PushMarbles {
       return try recordPushMarbles(inputs, tick: tick) { subjects, _ in
         subjects[0].removeDuplicates()
       }
+    case .removeDuplicatesIgnoringCase:
+      return try recordPushMarbles(inputs, tick: tick) { subjects, _ in
+        subjects[0].removeDuplicates { $0.lowercased() == $1.lowercased() }
+      }
     case .share(let consumers, _):
       // Combine's share() has no replay: a replay count applies to the pull engine only.
       return try recordPushMarbles(inputs, tick: tick, consumers: consumers) { subjects, _ in

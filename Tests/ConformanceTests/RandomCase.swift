@@ -28,7 +28,7 @@ struct RandomCase: Sendable, CustomStringConvertible {
   var family: Family {
     switch operation {
     case .debounce: .debounce
-    case .removeDuplicates: .removeDuplicates
+    case .removeDuplicates, .removeDuplicatesIgnoringCase: .removeDuplicates
     case .combineLatest: .combineLatest
     case .share: .share
     case .throttle: .throttle
@@ -59,6 +59,7 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .throttle(let ticks, let latest): "throttle:\(ticks)" + (latest ? "" : ":first")
     case .mapLatest(let ticks): "mapLatest:\(ticks)"
     case .removeDuplicates: "removeDuplicates"
+    case .removeDuplicatesIgnoringCase: "removeDuplicates:ignoringCase"
     case .combineLatest: "combineLatest"
     case .share(let consumers, let replay):
       "share:" + consumers.map(String.init).joined(separator: ",")

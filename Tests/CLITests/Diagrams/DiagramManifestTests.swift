@@ -8,9 +8,7 @@ import Testing
 @Suite struct DiagramManifestTests {
   /// Diagrams of the operator articles that no marble operator can draw, and why.
   static let textOnlyDiagrams = [
-    "CurrentValue.md": "AsyncCurrentValue's sends and late consumers are not a marble operator",
-    "RemoveDuplicates.md aAb-B-a|":
-      "a custom predicate (case-insensitive) is not a marble operator",
+    "CurrentValue.md": "AsyncCurrentValue's sends and late consumers are not a marble operator"
   ]
 
   @Test func theManifestListsThePicturesOfEveryArticleAndDocument() throws {
