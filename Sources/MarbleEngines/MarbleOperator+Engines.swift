@@ -11,6 +11,8 @@ extension MarbleOperator {
   /// ```
   public func unsupportedSetting(on engine: MarbleEngine) -> String? {
     switch (self, engine) {
+    case (.currentValue, .push):
+      "the channel (pull only: the push engine's CurrentValueSubject is not drawn here)"
     case (.share(_, let replay), .push) where replay > 0:
       "replay=\(replay) (push has no replay: Combine's share() does not keep elements)"
     case (.debounceWithOptions(_, let leading, let maxWait), .push):
@@ -25,10 +27,13 @@ extension MarbleOperator {
 extension MarbleOperator {
   /// Whether, with both engines asked for, an engine that lacks a setting is left out (with a
   /// note) instead of the command failing: the debounce options exist in pull only by design
-  /// (SEMANTICS.md "debounce options"), so there is nothing to compare. A `share` replay stays an
+  /// (SEMANTICS.md "debounce options"), and so does the `currentValue` channel, so there is
+  /// nothing to compare. A `share` replay stays an
   /// error: its push line would silently show a different operator beside the pull line.
   public var leavesOutAnEngineThatLacksASetting: Bool {
-    if case .debounceWithOptions = self { return true }
-    return false
+    switch self {
+    case .debounceWithOptions, .currentValue: true
+    default: false
+    }
   }
 }

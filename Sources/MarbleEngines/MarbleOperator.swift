@@ -26,13 +26,17 @@ public enum MarbleOperator: Hashable, Sendable {
   case removeDuplicatesIgnoringCase
   /// `share:T1,T2,...[:replay=R]` — consumers registered at those ticks.
   case share(consumers: [Int], replay: Int)
+  /// `currentValue:V:T1,T2,...` — an `AsyncCurrentValue(V)` that the input's elements are sent
+  /// to (its finish finishes the channel), read by consumers made at those ticks (pull only:
+  /// the push engine has no such channel here).
+  case currentValue(initial: String, consumers: [Int])
 
   /// The spellings accepted, for messages.
   public static let usage =
     "debounce:N, debounce:N:leading, debounce:N:maxWait=M, debounce:N:leading:maxWait=M, "
     + "throttle:N, throttle:N:first, mapLatest:N, combineLatest, removeDuplicates, "
     + "removeDuplicates:ignoringCase, "
-    + "share:T1,T2,...[:replay=R]"
+    + "share:T1,T2,...[:replay=R], currentValue:V:T1,T2,..."
 
   /// Parses one of the spellings of ``usage``.
   public init(parsing text: String) throws(MarbleOperatorError) {
@@ -67,6 +71,16 @@ public enum MarbleOperator: Hashable, Sendable {
       self = parts[0] == "combineLatest" ? .combineLatest : .removeDuplicates
     case "share":
       self = try Self.parseShare(parts: parts, text: text)
+    case "currentValue":
+      guard parts.count == 3, !parts[1].isEmpty,
+        parts[1].allSatisfy({ $0.isLetter || $0.isNumber })
+      else {
+        throw MarbleOperatorError(
+          "malformed operator '\(text)': expected currentValue:V:T1,T2,... with V the initial "
+            + "value (letters or digits), as in currentValue:a:0,2")
+      }
+      self = .currentValue(
+        initial: parts[1], consumers: try Self.consumerTicks(parts[2], text: text))
     default:
       throw MarbleOperatorError("unknown operator '\(parts[0])': expected one of \(Self.usage)")
     }
@@ -112,20 +126,28 @@ public enum MarbleOperator: Hashable, Sendable {
     return .debounceWithOptions(ticks: ticks, leading: leading, maxWait: maxWait)
   }
 
-  private static func parseShare(parts: [String], text: String) throws(MarbleOperatorError) -> Self
-  {
-    guard (2...3).contains(parts.count) else {
-      throw MarbleOperatorError(
-        "malformed operator '\(text)': expected share:T1,T2,...[:replay=R], as in share:0,2")
-    }
+  /// `T1,T2,...`: the ticks consumers are made at.
+  private static func consumerTicks(
+    _ list: String, text: String
+  ) throws(MarbleOperatorError) -> [Int] {
     var consumers: [Int] = []
-    for tick in parts[1].split(separator: ",", omittingEmptySubsequences: false) {
+    for tick in list.split(separator: ",", omittingEmptySubsequences: false) {
       guard let value = Int(tick), value >= 0 else {
         throw MarbleOperatorError(
           "malformed operator '\(text)': '\(tick)' is not a tick (a whole number ≥ 0)")
       }
       consumers.append(value)
     }
+    return consumers
+  }
+
+  private static func parseShare(parts: [String], text: String) throws(MarbleOperatorError) -> Self
+  {
+    guard (2...3).contains(parts.count) else {
+      throw MarbleOperatorError(
+        "malformed operator '\(text)': expected share:T1,T2,...[:replay=R], as in share:0,2")
+    }
+    let consumers = try consumerTicks(parts[1], text: text)
     var replay = 0
     if parts.count == 3 {
       let setting = parts[2]
@@ -143,8 +165,19 @@ public enum MarbleOperator: Hashable, Sendable {
 
   /// The ticks at which consumers start: one output per consumer.
   public var consumers: [Int] {
-    if case .share(let consumers, _) = self { return consumers }
-    return [0]
+    switch self {
+    case .share(let consumers, _), .currentValue(_, let consumers): consumers
+    default: [0]
+    }
+  }
+
+  /// Whether the operator has consumers made at chosen ticks (`share`, `currentValue`), each
+  /// an output of its own.
+  public var hasConsumersAtTicks: Bool {
+    switch self {
+    case .share, .currentValue: true
+    default: false
+    }
   }
 
   /// How many input marbles the operator takes.
@@ -152,7 +185,7 @@ public enum MarbleOperator: Hashable, Sendable {
     switch self {
     case .combineLatest: 2...CombineLatestArity.maximum
     case .debounce, .debounceWithOptions, .throttle, .mapLatest, .removeDuplicates,
-      .removeDuplicatesIgnoringCase, .share:
+      .removeDuplicatesIgnoringCase, .share, .currentValue:
       1...1
     }
   }
@@ -166,6 +199,7 @@ public enum MarbleOperator: Hashable, Sendable {
     case .combineLatest: "combineLatest"
     case .removeDuplicates, .removeDuplicatesIgnoringCase: "removeDuplicates"
     case .share: "share"
+    case .currentValue: "currentValue"
     }
   }
 }

@@ -34,6 +34,24 @@ enum PullMarbles {
       return try await recordMarbles(inputs, tick: tick) { sources, _ in
         sources[0].removeDuplicates()
       }
+    case .currentValue(let initial, let consumers):
+      // The channel has no failure: an input that fails is refused rather than drawn wrongly.
+      let timelines = try inputs.map { marble throws(MarbleSyntaxError) in
+        try MarbleTimeline(parsing: marble)
+      }
+      guard !timelines.contains(where: { $0.ticks.joined().contains(.failure) }) else {
+        throw MarbleOperatorError(
+          "operator currentValue: an AsyncCurrentValue cannot fail, so its input cannot have ^")
+      }
+      return try await recordMarbles(inputs, tick: tick, consumers: consumers) { sources, _ in
+        let channel = AsyncCurrentValue(initial)
+        // Sends each input element at its tick (the body's task: run by the driver in order).
+        Task {
+          for try await element in sources[0] { channel.send(element) }
+          channel.finish()
+        }
+        return channel
+      }
     case .removeDuplicatesIgnoringCase:
       return try await recordMarbles(inputs, tick: tick) { sources, _ in
         sources[0].removeDuplicates { $0.lowercased() == $1.lowercased() }

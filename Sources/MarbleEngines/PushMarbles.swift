@@ -29,6 +29,10 @@ enum PushMarbles {
       return try recordPushMarbles(inputs, tick: tick) { subjects, _ in
         subjects[0].removeDuplicates { $0.lowercased() == $1.lowercased() }
       }
+    case .currentValue:
+      throw MarbleOperatorError(
+        "operator currentValue: \(operation.unsupportedSetting(on: .push) ?? "pull only"): "
+          + "the push engine does not support it")
     case .share(let consumers, _):
       // Combine's share() has no replay: a replay count applies to the pull engine only.
       return try recordPushMarbles(inputs, tick: tick, consumers: consumers) { subjects, _ in

@@ -30,7 +30,7 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .debounce: .debounce
     case .removeDuplicates, .removeDuplicatesIgnoringCase: .removeDuplicates
     case .combineLatest: .combineLatest
-    case .share: .share
+    case .share, .currentValue: .share
     case .throttle: .throttle
     case .mapLatest: .mapLatest
     case .debounceWithOptions: .debounce
@@ -60,6 +60,8 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .mapLatest(let ticks): "mapLatest:\(ticks)"
     case .removeDuplicates: "removeDuplicates"
     case .removeDuplicatesIgnoringCase: "removeDuplicates:ignoringCase"
+    case .currentValue(let initial, let consumers):
+      "currentValue:\(initial):" + consumers.map(String.init).joined(separator: ",")
     case .combineLatest: "combineLatest"
     case .share(let consumers, let replay):
       "share:" + consumers.map(String.init).joined(separator: ",")

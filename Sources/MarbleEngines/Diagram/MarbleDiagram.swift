@@ -74,7 +74,7 @@ public struct MarbleDiagram: Hashable, Sendable {
       inputs.count == 1 ? ["input"] : inputs.indices.map { "input \($0 + 1)" }
     let outputCount = outputs.map(\.timelines.count).max() ?? 0
     let outputNames = (0..<outputCount).map { index in
-      if case .share = operation, index < operation.consumers.count {
+      if operation.hasConsumersAtTicks, index < operation.consumers.count {
         return "consumer @ \(operation.consumers[index])"
       }
       return outputCount == 1 ? "output" : "output \(index + 1)"

@@ -26,8 +26,13 @@ enum MarblesCommand {
                                  element cancels it (one input)
       combineLatest              two to \(CombineLatestArity.maximum) inputs
       removeDuplicates           one input
+      removeDuplicates:ignoringCase
+                                 removeDuplicates(by:) comparing lowercased values
       share:T1,T2,...[:replay=R] consumers registered at those ticks, up to \(maximumTick)
                                  (replay: pull only, so it needs --engine pull)
+      currentValue:V:T1,T2,...   an AsyncCurrentValue(V) sent each input element, read by
+                                 consumers made at those ticks (pull only; the input cannot
+                                 fail)
 
     MARBLES: one position per tick; - nothing; a letter (any script) or a digit: that element;
     | finish; ^ failure; [...] several events in one tick; 'abc' a multi-character element;
@@ -67,8 +72,8 @@ enum MarblesCommand {
     } catch {
       throw CommandLineError(error.message)
     }
-    if case .share(let consumers, _) = operation,
-      let late = consumers.first(where: { $0 > maximumTick })
+    if operation.hasConsumersAtTicks,
+      let late = operation.consumers.first(where: { $0 > maximumTick })
     {
       throw CommandLineError(
         "malformed operator '\(arguments.positionals[0])': consumer tick \(late) is past the "
@@ -116,7 +121,7 @@ enum MarblesCommand {
         throw CommandLineError(error.message)
       }
       evaluations.append((engine, outputs))
-      if case .share = operation {
+      if operation.hasConsumersAtTicks {
         for (index, output) in outputs.enumerated() {
           lines.append("\(engine.rawValue)[\(index + 1)]: \(output)")
         }
