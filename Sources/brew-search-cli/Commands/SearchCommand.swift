@@ -72,15 +72,20 @@ enum SearchCommand {
     @Sendable func elapsed() -> Int {
       Int(((ContinuousClock.now - start) / .milliseconds(1)).rounded(.down))
     }
+    // The model is read inside the output lock: lines leave in the order the model was read, so
+    // a callback preempted between reading and printing cannot print an older pass after a newer
+    // one (the last line is always the last published pass).
     model.onFilterApplied = { [weak model] in
       guard let model else { return }
-      output.print(
-        format.results(engine: engine, milliseconds: elapsed(), brews: model.filteredBrews))
+      output.print {
+        format.results(engine: engine, milliseconds: elapsed(), brews: model.filteredBrews)
+      }
     }
     model.onRecentSearchesChanged = { [weak model] in
       guard let model else { return }
-      output.print(
-        format.recent(engine: engine, milliseconds: elapsed(), terms: model.recentSearchTerms))
+      output.print {
+        format.recent(engine: engine, milliseconds: elapsed(), terms: model.recentSearchTerms)
+      }
     }
     await session.start()
     var lineNumber = 0
@@ -109,7 +114,13 @@ final class OutputLock: Sendable {
   private let lock = Mutex(())
 
   func print(_ text: String) {
+    print { text }
+  }
+
+  /// Makes the line and writes it in one critical section, so lines leave in the order their
+  /// contents were read.
+  func print(_ makeLine: () -> String) {
     // Written straight to the file descriptor: unbuffered, so each line leaves as it happens.
-    lock.withLock { _ in FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+    lock.withLock { _ in FileHandle.standardOutput.write(Data((makeLine() + "\n").utf8)) }
   }
 }
