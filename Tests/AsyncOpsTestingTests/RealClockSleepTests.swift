@@ -4,6 +4,10 @@ import Testing
 /// A real-clock sleep inside `withVirtualTime` is reported by name, at once, instead of waiting for
 /// real time or stalling: the driver is the preferred executor of the body and its child tasks, so
 /// Swift 6.3 hands their real-clock sleeps to it.
+///
+/// The real-clock sleeps below are the input under test, not a way of waiting: the driver ends
+/// each at once and fails the body, so no test here waits on a real clock (an hour-long sleep
+/// that were waited for would hit the suite's time limit).
 @Suite(.timeLimit(.minutes(1))) struct RealClockSleepTests {
   /// Whether `error` is the real-clock report naming `clock`.
   private static func isRealClockReport(_ error: any Error, naming clock: String) -> Bool {
@@ -24,6 +28,7 @@ import Testing
     await #expect {
       try await withVirtualTime { time in
         await withTaskGroup(of: Void.self) { group in
+          // The input under test: the driver ends this sleep at once and reports it.
           group.addTask { try? await SuspendingClock().sleep(for: .seconds(3600)) }
           group.addTask { try? await time.clock.sleep(for: .seconds(1)) }
         }
@@ -35,7 +40,7 @@ import Testing
     let error = await #expect(throws: VirtualTimeError.self) {
       try await withVirtualTime { time in
         await time.advance(by: .seconds(2))
-        try await Task.sleep(nanoseconds: 5_000_000)
+        try await Task.sleep(nanoseconds: 5_000_000)  // the input under test: ended at once
       }
     }
     let report = "\(error.map { "\($0)" } ?? "")"
