@@ -1,5 +1,5 @@
 /// An asynchronous sequence that reads its base ahead, in a task of its own, into a buffer the
-/// consumer drains; made by ``AsyncSequence/buffer(policy:)``.
+/// consumer drains; made by ``_Concurrency/AsyncSequence/buffer(policy:)``.
 ///
 /// ```swift
 /// for await frame in decodedFrames.buffer(policy: .bounded(4)) {

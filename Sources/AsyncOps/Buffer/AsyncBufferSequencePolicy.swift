@@ -1,4 +1,4 @@
-/// How ``AsyncSequence/buffer(policy:)`` buffers: how many elements it keeps, and what happens
+/// How ``_Concurrency/AsyncSequence/buffer(policy:)`` buffers: how many elements it keeps, and what happens
 /// when that many are waiting for the consumer.
 ///
 /// ```swift
