@@ -30,6 +30,9 @@ public enum MarbleOperator: Hashable, Sendable {
   /// to (its finish finishes the channel), read by consumers made at those ticks (pull only:
   /// the push engine has no such channel here).
   case currentValue(initial: String, consumers: [Int])
+  /// `buffer:N`, `buffer:N:latest`, `buffer:N:oldest`, `buffer:unbounded` — `buffer(policy:)`
+  /// (push: Combine's `buffer(size:prefetch:whenFull:)`); N ≥ 1.
+  case buffer(MarbleBufferPolicy)
 
   /// The spellings accepted, for messages.
   public static let usage =
@@ -37,6 +40,7 @@ public enum MarbleOperator: Hashable, Sendable {
     + "throttle:N, throttle:N:first, mapLatest:N, combineLatest, removeDuplicates, "
     + "removeDuplicates:ignoringCase, "
     + "share:T1,T2,...[:replay=R], currentValue:V:T1,T2,..."
+    + ", buffer:N, buffer:N:latest, buffer:N:oldest, buffer:unbounded"
 
   /// Parses one of the spellings of ``usage``.
   public init(parsing text: String) throws(MarbleOperatorError) {
@@ -71,6 +75,8 @@ public enum MarbleOperator: Hashable, Sendable {
       self = parts[0] == "combineLatest" ? .combineLatest : .removeDuplicates
     case "share":
       self = try Self.parseShare(parts: parts, text: text)
+    case "buffer":
+      self = .buffer(try MarbleBufferPolicy(parts: parts, text: text))
     case "currentValue":
       guard parts.count == 3, !parts[1].isEmpty,
         parts[1].allSatisfy({ $0.isLetter || $0.isNumber })
@@ -185,7 +191,7 @@ public enum MarbleOperator: Hashable, Sendable {
     switch self {
     case .combineLatest: 2...CombineLatestArity.maximum
     case .debounce, .debounceWithOptions, .throttle, .mapLatest, .removeDuplicates,
-      .removeDuplicatesIgnoringCase, .share, .currentValue:
+      .removeDuplicatesIgnoringCase, .share, .currentValue, .buffer:
       1...1
     }
   }
@@ -200,6 +206,7 @@ public enum MarbleOperator: Hashable, Sendable {
     case .removeDuplicates, .removeDuplicatesIgnoringCase: "removeDuplicates"
     case .share: "share"
     case .currentValue: "currentValue"
+    case .buffer: "buffer"
     }
   }
 }

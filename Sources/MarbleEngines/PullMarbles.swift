@@ -62,6 +62,10 @@ enum PullMarbles {
       }
     case .combineLatest:
       return try await combineLatestMarbles(inputs, tick: tick)
+    case .buffer(let policy):
+      return try await recordMarbles(inputs, tick: tick) { sources, _ in
+        sources[0].buffer(policy: policy.pull)
+      }
     }
   }
 

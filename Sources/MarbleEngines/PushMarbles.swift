@@ -40,6 +40,11 @@ enum PushMarbles {
       }
     case .combineLatest:
       return try combineLatestMarbles(inputs, tick: tick)
+    case .buffer(let policy):
+      return try recordPushMarbles(inputs, tick: tick) { subjects, _ in
+        subjects[0].buffer(
+          size: policy.size, prefetch: policy.prefetch, whenFull: policy.whenFull())
+      }
     }
   }
 

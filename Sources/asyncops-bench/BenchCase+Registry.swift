@@ -24,6 +24,9 @@ extension BenchCase {
       [.currentValuePingPong],
       [.throttleBurst],
       [.mapLatestSwitch],
+      [.channelOneToOne],
+      [.channelFourToFour],
+      .variants(of: BufferBoundedWorkload()),
 
       // The push engine (PushReference), for the push-vs-pull table.
       [.pushDebounceBurst],
@@ -34,6 +37,7 @@ extension BenchCase {
       [.pushShare(consumers: 4)],
       [.pushShare(consumers: 16)],
       [.pushCurrentValue],
+      [.pushBuffer],
 
       // Search (BrewSearch) and the CLI.
       [.searchNaive],

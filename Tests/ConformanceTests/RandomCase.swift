@@ -34,6 +34,9 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .throttle: .throttle
     case .mapLatest: .mapLatest
     case .debounceWithOptions: .debounce
+    // Never drawn: with a consumer that keeps up, buffer passes its input through, so it has no
+    // family of its own; like removeDuplicates it has no documented difference.
+    case .buffer: .removeDuplicates
     }
   }
 
@@ -63,6 +66,10 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .currentValue(let initial, let consumers):
       "currentValue:\(initial):" + consumers.map(String.init).joined(separator: ",")
     case .combineLatest: "combineLatest"
+    case .buffer(.bounded(let size)): "buffer:\(size)"
+    case .buffer(.unbounded): "buffer:unbounded"
+    case .buffer(.latest(let size)): "buffer:\(size):latest"
+    case .buffer(.oldest(let size)): "buffer:\(size):oldest"
     case .share(let consumers, let replay):
       "share:" + consumers.map(String.init).joined(separator: ",")
         + (replay == 0 ? "" : ":replay=\(replay)")

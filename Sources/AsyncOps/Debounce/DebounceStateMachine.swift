@@ -13,7 +13,7 @@
 /// deadline — so a burst with nothing pending needs no timer.
 ///
 /// Invariants while running:
-/// - a waiting consumer means nothing is ready for it (`due == nil`, `end == nil`);
+/// - a waiting consumer means nothing is ready for it (see ``SingleConsumerState``);
 /// - a parked timer means nothing is pending (`pendingElement == nil`), so one timer task suffices: it
 ///   sleeps until the pending deadline, and when it wakes to find that a newer element moved the
 ///   deadline, it sleeps again instead of being cancelled and recreated per element.
@@ -30,37 +30,22 @@ struct DebounceStateMachine<
     Element, Failure, Consumer, TimerWaiter, Upstream
   >
 
-  /// How the upstream ended, kept until the consumer has taken every element before it.
-  @usableFromInline
-  enum End {
-    case finished
-    case failed(Failure)
-  }
-
-  /// Where the iteration is.
-  @usableFromInline
-  enum Phase {
-    /// No `next()` yet: no task runs.
-    case initial
-    case running
-    /// The consumer received the end, or was cancelled: every later `next()` returns `nil`.
-    case finished
-  }
+  /// The consumer half (shared with throttle and buffer): phase, waiting consumer, the element
+  /// due for a busy consumer, the end, the upstream task.
+  @usableFromInline typealias Consumption = SingleConsumerState<
+    Failure, Consumer, Upstream, Element?
+  >
 
   // The running state is kept in flat stored properties rather than in an enum payload: the hot
   // path (an element while the consumer is busy) then updates `pending` in place instead of
   // copying the whole state out of an enum and back, which costs more than the rest together.
-  // Outside `.running` every optional property below `phase` is `nil`.
-  @usableFromInline var phase = Phase.initial
+  // Outside `.running` every optional property below `consumption` is `nil`.
+  @usableFromInline var consumption = Consumption()
   @usableFromInline let interval: Instant.Duration
   /// Emit the element that starts a burst at once.
   @usableFromInline let leading: Bool
   /// The longest a burst may last before its pending element is emitted; `nil` for no limit.
   @usableFromInline let maxWait: Instant.Duration?
-  /// The task reading the upstream, once created.
-  @usableFromInline var upstream: Upstream?
-  /// The consumer suspended in `next()`.
-  @usableFromInline var consumer: Consumer?
   /// The timer task, when it is parked because nothing is pending; `nil` while it is active
   /// (sleeping, or about to ask for a deadline).
   @usableFromInline var parkedTimer: TimerWaiter?
@@ -74,9 +59,6 @@ struct DebounceStateMachine<
   @usableFromInline var pendingDeadline: Instant
   /// The latest deadline the current burst may have: its start + `maxWait`.
   @usableFromInline var burstLimit: Instant
-  /// An element whose deadline passed while the consumer was busy: the next `next()` gets it.
-  @usableFromInline var due: Element?
-  @usableFromInline var end: End?
 
   /// Creates the machine of a debounce by `interval`; `origin` is any instant of the clock. A
   /// `maxWait` shorter than `interval` counts as `interval` (as lodash does).
@@ -97,83 +79,33 @@ struct DebounceStateMachine<
   /// The consumer calls `next()`.
   @inlinable
   mutating func next() -> NextAction {
-    switch phase {
-    case .initial:
-      phase = .running
-      return .startUpstream
-    case .running:
-      precondition(
-        consumer == nil,
-        """
-        debounce: next() was called on an iterator (or a copy of it) while another call of \
-        next() on it is still waiting; iterate each iterator from one task at a time
-        """)
-      guard let ready = takeReady() else { return .suspend }
-      return .deliver(ready)
-    case .finished:
-      return .deliver(.success(nil))
-    }
+    consumption.next(operator: "debounce")
   }
 
   /// The consumer is about to suspend; something may have become ready since ``next()``.
   /// Returns the outcome to resume it with at once, or `nil` when it was stored and waits.
   @inlinable
   mutating func suspend(_ consumer: Consumer) -> Result<Element?, Failure>? {
-    switch phase {
-    case .initial:
-      preconditionFailure("suspend(_:) before next()")
-    case .running:
-      if let ready = takeReady() { return ready }
-      // Two copies of one iterator can both pass `next()` before either suspends.
-      precondition(
-        self.consumer == nil,
-        """
-        debounce: next() was called on an iterator (or a copy of it) while another call of \
-        next() on it is still waiting; iterate each iterator from one task at a time
-        """)
-      self.consumer = consumer
-      return nil
-    case .finished:
-      return .success(nil)
-    }
+    consumption.suspend(consumer, operator: "debounce")
   }
 
-  /// Takes the due element, else the end (which finishes the iteration).
-  @inlinable
-  mutating func takeReady() -> Result<Element?, Failure>? {
-    if let element = due.take() { return .success(element) }
-    guard let end else { return nil }
-    finish()
-    switch end {
-    case .finished: return .success(nil)
-    case .failed(let failure): return .failure(failure)
-    }
-  }
-
-  /// Moves to `.finished`, releasing everything the running state held.
+  /// Moves to finished, releasing everything the running state held.
   @inlinable
   mutating func finish() {
-    phase = .finished
-    upstream = nil
-    consumer = nil
+    consumption.finish()
     parkedTimer = nil
     pendingElement = nil
     inBurst = false
-    due = nil
-    end = nil
   }
 
   /// The consumer's task was cancelled, or its iterator was dropped.
   @inlinable
   mutating func cancelled() -> Resumptions {
-    guard phase == .running else {
-      phase = .finished
-      return Resumptions()
-    }
-    var resumptions = Resumptions(timer: parkedTimer, upstream: upstream)
-    if let consumer { resumptions.consumer = (consumer, .success(nil)) }
+    let timer = consumption.isRunning ? parkedTimer : nil
+    let (consumer, upstream) = consumption.cancelled()
     finish()
-    return resumptions
+    return Resumptions(
+      consumer: consumer.map { ($0, .success(nil)) }, timer: timer, upstream: upstream)
   }
 
   // MARK: - Upstream
@@ -182,9 +114,7 @@ struct DebounceStateMachine<
   /// because the consumer is already gone.
   @inlinable
   mutating func upstreamStarted(_ upstream: Upstream) -> Upstream? {
-    guard phase == .running else { return upstream }
-    self.upstream = upstream
-    return nil
+    consumption.upstreamStarted(upstream)
   }
 
   /// The upstream produced `element` at `now`. A burst whose deadline is due by `now` ends first,
@@ -193,7 +123,7 @@ struct DebounceStateMachine<
   /// current one as its pending element.
   @inlinable
   mutating func upstreamProduced(_ element: Element, at now: Instant) -> ProduceAction {
-    guard phase == .running else { return .stop }
+    guard consumption.isRunning else { return .stop }
     var action = ProduceAction.none
     if inBurst, pendingDeadline <= now {
       inBurst = false
@@ -226,7 +156,7 @@ struct DebounceStateMachine<
   /// The upstream finished: the pending element is emitted at once, then the finish.
   @inlinable
   mutating func upstreamFinished() -> Resumptions {
-    guard phase == .running else { return Resumptions() }
+    guard consumption.isRunning else { return Resumptions() }
     var resumptions = Resumptions()
     if let pending = pendingElement.take(), let consumer = emit(pending) {
       resumptions.consumer = (consumer, .success(pending))
@@ -238,20 +168,16 @@ struct DebounceStateMachine<
   /// element already due is delivered before it).
   @inlinable
   mutating func upstreamFailed(_ failure: Failure) -> Resumptions {
-    guard phase == .running else { return Resumptions() }
+    guard consumption.isRunning else { return Resumptions() }
     pendingElement = nil
     return ended(.failed(failure), Resumptions())
   }
 
   @inlinable
-  mutating func ended(_ end: End, _ resumptions: Resumptions) -> Resumptions {
-    self.end = end
+  mutating func ended(_ end: Consumption.End, _ resumptions: Resumptions) -> Resumptions {
     var resumptions = resumptions
     resumptions.timer = parkedTimer.take()
-    if let consumer = consumer.take() {
-      // Nothing was due, or the consumer would not be waiting: the end is its next outcome.
-      resumptions.consumer = (consumer, takeReady()!)
-    }
+    if let waiting = consumption.ended(end) { resumptions.consumer = waiting }
     return resumptions
   }
 
@@ -264,7 +190,7 @@ struct DebounceStateMachine<
   /// The timer task asks what to do: sleep until the pending deadline, park, or stop.
   @inlinable
   func nextDeadline() -> TimerAction {
-    guard phase == .running, end == nil else { return .stop }
+    guard consumption.isRunning, consumption.end == nil else { return .stop }
     guard pendingElement != nil else { return .park }
     return .sleep(until: pendingDeadline)
   }
@@ -274,7 +200,7 @@ struct DebounceStateMachine<
   /// A parked timer is resumed with `true` by an element, with `false` by the end.
   @inlinable
   mutating func park(_ timer: TimerWaiter) -> Bool? {
-    guard phase == .running, end == nil else { return false }
+    guard consumption.isRunning, consumption.end == nil else { return false }
     if pendingElement != nil { return true }
     parkedTimer = timer
     return nil
@@ -284,7 +210,7 @@ struct DebounceStateMachine<
   /// returns the consumer to resume with it, if one waits.
   @inlinable
   mutating func timerFired(at now: Instant) -> (Consumer, Element)? {
-    guard phase == .running, let pending = pendingElement, pendingDeadline <= now else {
+    guard consumption.isRunning, let pending = pendingElement, pendingDeadline <= now else {
       return nil
     }
     pendingElement = nil
@@ -296,8 +222,8 @@ struct DebounceStateMachine<
   /// element, replacing an older one the busy consumer has not taken.
   @inlinable
   mutating func emit(_ element: Element) -> Consumer? {
-    if let consumer = consumer.take() { return consumer }
-    due = element
+    if let consumer = consumption.takeConsumer() { return consumer }
+    consumption.ready = element
     return nil
   }
 }

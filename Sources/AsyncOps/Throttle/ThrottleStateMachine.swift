@@ -6,7 +6,7 @@
 /// `next()`, `TimerWaiter` the parked timer task, `Upstream` the task reading the base.
 ///
 /// Invariants while running:
-/// - a waiting consumer means nothing is ready for it (`due == nil`, `end == nil`);
+/// - a waiting consumer means nothing is ready for it (see ``SingleConsumerState``);
 /// - a parked timer means nothing is pending (`pendingElement == nil`);
 /// - `pendingDeadline` is `lastEmission + interval` while an element is pending.
 @usableFromInline
@@ -22,29 +22,16 @@ struct ThrottleStateMachine<
     Element, Failure, Consumer, TimerWaiter, Upstream
   >
 
-  /// How the upstream ended, kept until the consumer has taken every element before it.
-  @usableFromInline
-  enum End {
-    case finished
-    case failed(Failure)
-  }
+  /// The consumer half (shared with debounce and buffer): phase, waiting consumer, the element
+  /// emitted for a busy consumer, the end, the upstream task.
+  @usableFromInline typealias Consumption = SingleConsumerState<
+    Failure, Consumer, Upstream, Element?
+  >
 
-  /// Where the iteration is.
-  @usableFromInline
-  enum Phase {
-    /// No `next()` yet: no task runs.
-    case initial
-    case running
-    /// The consumer received the end, or was cancelled: every later `next()` returns `nil`.
-    case finished
-  }
-
-  @usableFromInline var phase = Phase.initial
+  @usableFromInline var consumption = Consumption()
   @usableFromInline let interval: Instant.Duration
   /// While an element is pending, newer ones replace it (`true`) or are dropped (`false`).
   @usableFromInline let latest: Bool
-  @usableFromInline var upstream: Upstream?
-  @usableFromInline var consumer: Consumer?
   /// The timer task, when it is parked because nothing is pending.
   @usableFromInline var parkedTimer: TimerWaiter?
   /// The element waiting for the end of the interval since the last emission.
@@ -57,9 +44,6 @@ struct ThrottleStateMachine<
   @usableFromInline var lastEmission: Instant
   /// The upstream finished while an element was pending: the finish follows that element.
   @usableFromInline var finishAfterPending = false
-  /// An element emitted while the consumer was busy: the next `next()` gets it.
-  @usableFromInline var due: Element?
-  @usableFromInline var end: End?
 
   /// Creates the machine of a throttle by `interval`; `origin` is any instant of the clock.
   @inlinable
@@ -75,71 +59,33 @@ struct ThrottleStateMachine<
   /// The consumer calls `next()`.
   @inlinable
   mutating func next() -> NextAction {
-    switch phase {
-    case .initial:
-      phase = .running
-      return .startUpstream
-    case .running:
-      precondition(consumer == nil, "next() called concurrently on one iterator")
-      guard let ready = takeReady() else { return .suspend }
-      return .deliver(ready)
-    case .finished:
-      return .deliver(.success(nil))
-    }
+    consumption.next(operator: "throttle")
   }
 
   /// The consumer is about to suspend: the outcome to resume it with at once, or `nil` when it
   /// was stored and waits.
   @inlinable
   mutating func suspend(_ consumer: Consumer) -> Result<Element?, Failure>? {
-    switch phase {
-    case .initial:
-      preconditionFailure("suspend(_:) before next()")
-    case .running:
-      if let ready = takeReady() { return ready }
-      self.consumer = consumer
-      return nil
-    case .finished:
-      return .success(nil)
-    }
+    consumption.suspend(consumer, operator: "throttle")
   }
 
-  /// Takes the due element, else the end (which finishes the iteration).
-  @inlinable
-  mutating func takeReady() -> Result<Element?, Failure>? {
-    if let element = due.take() { return .success(element) }
-    guard let end else { return nil }
-    finish()
-    switch end {
-    case .finished: return .success(nil)
-    case .failed(let failure): return .failure(failure)
-    }
-  }
-
-  /// Moves to `.finished`, releasing everything the running state held.
+  /// Moves to finished, releasing everything the running state held.
   @inlinable
   mutating func finish() {
-    phase = .finished
-    upstream = nil
-    consumer = nil
+    consumption.finish()
     parkedTimer = nil
     pendingElement = nil
     finishAfterPending = false
-    due = nil
-    end = nil
   }
 
   /// The consumer's task was cancelled, or its iterator was dropped.
   @inlinable
   mutating func cancelled() -> Resumptions {
-    guard phase == .running else {
-      phase = .finished
-      return Resumptions()
-    }
-    var resumptions = Resumptions(timer: parkedTimer, upstream: upstream)
-    if let consumer { resumptions.consumer = (consumer, .success(nil)) }
+    let timer = consumption.isRunning ? parkedTimer : nil
+    let (consumer, upstream) = consumption.cancelled()
     finish()
-    return resumptions
+    return Resumptions(
+      consumer: consumer.map { ($0, .success(nil)) }, timer: timer, upstream: upstream)
   }
 
   // MARK: - Upstream
@@ -147,9 +93,7 @@ struct ThrottleStateMachine<
   /// The task reading the upstream was created; returned when it must be cancelled at once.
   @inlinable
   mutating func upstreamStarted(_ upstream: Upstream) -> Upstream? {
-    guard phase == .running else { return upstream }
-    self.upstream = upstream
-    return nil
+    consumption.upstreamStarted(upstream)
   }
 
   /// The upstream produced `element` at `now`. A pending element due by `now` is emitted first
@@ -159,7 +103,7 @@ struct ThrottleStateMachine<
   /// interval.
   @inlinable
   mutating func upstreamProduced(_ element: Element, at now: Instant) -> ProduceAction {
-    guard phase == .running else { return .stop }
+    guard consumption.isRunning else { return .stop }
     var action = ProduceAction.none
     if let pending = pendingElement, pendingDeadline <= now {
       pendingElement = nil
@@ -188,7 +132,7 @@ struct ThrottleStateMachine<
   /// finish; with nothing pending the finish is delivered at once.
   @inlinable
   mutating func upstreamFinished() -> Resumptions {
-    guard phase == .running else { return Resumptions() }
+    guard consumption.isRunning else { return Resumptions() }
     if pendingElement != nil {
       finishAfterPending = true
       return Resumptions()
@@ -200,19 +144,15 @@ struct ThrottleStateMachine<
   /// element already emitted but not yet taken is delivered before it).
   @inlinable
   mutating func upstreamFailed(_ failure: Failure) -> Resumptions {
-    guard phase == .running else { return Resumptions() }
+    guard consumption.isRunning else { return Resumptions() }
     pendingElement = nil
     return ended(.failed(failure))
   }
 
   @inlinable
-  mutating func ended(_ end: End) -> Resumptions {
-    self.end = end
+  mutating func ended(_ end: Consumption.End) -> Resumptions {
     var resumptions = Resumptions(timer: parkedTimer.take())
-    if let consumer = consumer.take() {
-      // Nothing was due, or the consumer would not be waiting: the end is its next outcome.
-      resumptions.consumer = (consumer, takeReady()!)
-    }
+    if let waiting = consumption.ended(end) { resumptions.consumer = waiting }
     return resumptions
   }
 
@@ -220,12 +160,12 @@ struct ThrottleStateMachine<
 
   /// After a finish, a pending element is still due on the timer.
   @inlinable
-  var needsTimerAfterUpstreamEnded: Bool { phase == .running && finishAfterPending }
+  var needsTimerAfterUpstreamEnded: Bool { consumption.isRunning && finishAfterPending }
 
   /// The timer task asks what to do: sleep until the pending deadline, park, or stop.
   @inlinable
   func nextDeadline() -> TimerAction {
-    guard phase == .running, end == nil else { return .stop }
+    guard consumption.isRunning, consumption.end == nil else { return .stop }
     guard pendingElement != nil else { return .park }
     return .sleep(until: pendingDeadline)
   }
@@ -234,7 +174,7 @@ struct ThrottleStateMachine<
   /// once, or `nil` when it was stored and waits for an element.
   @inlinable
   mutating func park(_ timer: TimerWaiter) -> Bool? {
-    guard phase == .running, end == nil else { return false }
+    guard consumption.isRunning, consumption.end == nil else { return false }
     if pendingElement != nil { return true }
     parkedTimer = timer
     return nil
@@ -244,14 +184,14 @@ struct ThrottleStateMachine<
   /// the upstream finished meanwhile); returns the consumer to resume with it, if one waits.
   @inlinable
   mutating func timerFired(at now: Instant) -> (Consumer, Element)? {
-    guard phase == .running, let pending = pendingElement, pendingDeadline <= now else {
+    guard consumption.isRunning, let pending = pendingElement, pendingDeadline <= now else {
       return nil
     }
     pendingElement = nil
     let consumer = emit(pending, at: pendingDeadline)
     if finishAfterPending {
       // The consumer (if it waits) takes the element now and the finish from its next `next()`.
-      end = .finished
+      consumption.end = .finished
     }
     return consumer.map { ($0, pending) }
   }
@@ -262,8 +202,8 @@ struct ThrottleStateMachine<
   mutating func emit(_ element: Element, at instant: Instant) -> Consumer? {
     hasEmitted = true
     lastEmission = instant
-    if let consumer = consumer.take() { return consumer }
-    due = element
+    if let consumer = consumption.takeConsumer() { return consumer }
+    consumption.ready = element
     return nil
   }
 }

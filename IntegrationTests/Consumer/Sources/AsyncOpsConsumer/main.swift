@@ -27,6 +27,13 @@ func runChecks() async -> Bool {
   await runner.run(
     "removeDuplicates with every predicate", OperatorChecks.removeDuplicatesWithEveryPredicate)
   await runner.run(
+    "AsyncChannel hands every element over in order",
+    ChannelBufferChecks.channelHandsEveryElementToAConsumerInOrder)
+  await runner.run(
+    "AsyncThrowingChannel fails after the elements",
+    ChannelBufferChecks.throwingChannelDeliversTheFailureAfterTheElements)
+  await runner.run("buffer(policy:) with every policy", ChannelBufferChecks.bufferWithEveryPolicy)
+  await runner.run(
     "the README search model filters and remembers",
     SearchModelCheck.theReadmeSearchModelFiltersAndRemembers)
   print("\(runner.passed) passed, \(runner.failed) failed")
