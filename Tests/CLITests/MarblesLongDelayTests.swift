@@ -27,10 +27,10 @@ import Testing
     .debounce(ticks: 20_000), .mapLatest(ticks: 20_000),
   ])
   func bothEnginesDrainPastTheLongestDelay(operation: MarbleOperator) async throws {
+    // No finish: each operator's last output comes 20,000 ticks after an input.
     for engine in MarbleEngine.allCases {
-      let output = try await MarbleEvaluation.evaluate(
-        operation, inputs: ["ab-c|"], engine: engine)
-      #expect(output[0].description.hasSuffix("|]"), "\(engine): \(output[0].description.suffix(20))")
+      let output = try await MarbleEvaluation.evaluate(operation, inputs: ["ab-c"], engine: engine)
+      #expect(output[0].ticks.count > 20_000, "\(engine): \(output[0].description.suffix(20))")
     }
   }
 
@@ -46,7 +46,9 @@ import Testing
     #expect(picture.components(separatedBy: ">b</text>").count - 1 == 2, "the late b is drawn")
   }
 
-  @Test(arguments: ["throttle:100001", "debounce:200000", "mapLatest:999999999", "debounce:3:maxWait=100001"])
+  @Test(arguments: [
+    "throttle:100001", "debounce:200000", "mapLatest:999999999", "debounce:3:maxWait=100001",
+  ])
   func aDelayPastTheLimitIsRefusedWithAMessage(operation: String) throws {
     let result = try BrewSearchProcess.run(["marbles", operation, "ab|"])
     #expect(result.status == 2)
