@@ -88,9 +88,8 @@ import Testing
       try content.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
     let result = try BrewSearchProcess.runShell(example.command, directory: folder)
-    let showsAnError =
-      example.shown.first.map { $0.hasPrefix("brew-search: ") && !$0.hasPrefix("brew-search: note:") }
-      ?? false
+    let first = example.shown.first ?? ""
+    let showsAnError = first.hasPrefix("brew-search: ") && !first.hasPrefix("brew-search: note:")
     #expect(result.status == (showsAnError ? 2 : 0), "stderr: \(result.stderr)")
     guard !example.shown.isEmpty else { return }
     var printed = (result.stderr + result.stdout).components(separatedBy: "\n")
