@@ -165,7 +165,7 @@ import Testing
     #expect(live.terminal.read(until: "42 brews"))
     live.resize(rows: 12, columns: 10)
     #expect(live.terminal.read(until: "\u{1B}[2J"), "a full redraw after the resize")
-    #expect(live.terminal.read(until: "↑/↓ ratin…"), "\(live.terminal.transcript)")
+    #expect(live.terminal.read(until: "←→HomeEnd…"), "\(live.terminal.transcript)")
     let rows = live.terminal.transcript.components(separatedBy: "\u{1B}[2J").last ?? ""
     for row in rows.components(separatedBy: "\u{1B}[K").dropFirst() {
       let text = row.components(separatedBy: "\u{1B}[").first ?? ""

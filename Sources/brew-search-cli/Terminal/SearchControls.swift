@@ -13,13 +13,30 @@ struct SearchControls: Sendable {
   private(set) var cursor = 0
   private(set) var method: BrewMethod?
   private(set) var rating = 0
-  /// The first result shown (PgUp/PgDn); clamped when drawn.
+  /// The first result shown (PgUp/PgDn): PgDn stops at the last page; a new query, method or
+  /// rating starts again at the top. Clamped again when drawn (the results may have shrunk).
   var scroll = 0
 
   var text: String { String(query) }
 
-  /// The rating keys, for the footer and the help.
-  static let keyHelp = "↑/↓ rating  Tab method  PgUp/PgDn scroll  Esc quit"
+  /// The footer: every key, in the longest form that fits the width (the last one is cut if
+  /// even it does not fit).
+  static let keyHelps = [
+    "←/→ Home/End move  Backspace/Del/Ctrl-U erase  Tab/Shift-Tab method  ↑/↓ rating  "
+      + "PgUp/PgDn scroll  Esc quit",
+    "←/→ Home/End move  ⌫/Del/^U erase  Tab/⇧Tab method  ↑/↓ rating  PgUp/PgDn scroll  Esc quit",
+    "←→ Home End ⌫ Del ^U edit  Tab ⇧Tab method  ↑↓ rating  PgUp/Dn scroll  Esc quit",
+    "←→HomeEnd⌫Del^U edit Tab method ↑↓ rating PgUp/Dn Esc quit",
+    "←→HomeEnd⌫Del^U Tab ↑↓ PgUp/Dn Esc quit",
+  ]
+
+  /// The footer for a window `columns` wide.
+  static func keyHelp(columns: Int) -> String {
+    keyHelps.first { TerminalColumns.width(of: $0) <= columns } ?? keyHelps[keyHelps.count - 1]
+  }
+
+  /// The widest footer, for the help and for windows wide enough.
+  static var keyHelp: String { keyHelps[0] }
 
   /// What the keys changed: the inputs for the model, and whether the user asked to leave.
   struct Outcome: Equatable {
@@ -27,15 +44,39 @@ struct SearchControls: Sendable {
     var exit = false
   }
 
-  /// Applies `keys` in order; `pageSize` is how many results one page holds.
-  mutating func apply(_ keys: [Key], pageSize: Int) -> Outcome {
+  /// Applies `keys` in order; `pageSize` is how many results one page holds, `resultCount` how
+  /// many results there are (PgDn stops where the last page is full).
+  mutating func apply(_ keys: [Key], pageSize: Int, resultCount: Int = .max) -> Outcome {
     var outcome = Outcome()
     let textBefore = query
     for key in keys {
-      switch key {
-      case .controlC, .escape:
-        outcome.exit = true
+      if case .named(.pageDown, _) = key {
+        scroll = max(0, min(scroll + max(1, pageSize), resultCount - max(1, pageSize)))
+        continue
+      }
+      if applyOne(key, pageSize: pageSize, outcome: &outcome) {
         return finish(outcome, textBefore: textBefore)
+      }
+    }
+    return finish(outcome, textBefore: textBefore)
+  }
+
+  /// Applies one key; `true` when it asks to leave.
+  private mutating func applyOne(_ key: Key, pageSize: Int, outcome: inout Outcome) -> Bool {
+    switch key {
+    case .controlC, .escape:
+      outcome.exit = true
+      return true
+    default:
+      applyKeys([key], pageSize: pageSize, outcome: &outcome)
+      return false
+    }
+  }
+
+  private mutating func applyKeys(_ keys: [Key], pageSize: Int, outcome: inout Outcome) {
+    for key in keys {
+      switch key {
+      case .controlC, .escape: outcome.exit = true
       case .text(let scalar): insert(scalar)
       case .backspace:
         if cursor > 0 {
@@ -54,13 +95,13 @@ struct SearchControls: Sendable {
       case .enter: break
       }
     }
-    return finish(outcome, textBefore: textBefore)
   }
 
-  private func finish(_ outcome: Outcome, textBefore: [Character]) -> Outcome {
+  private mutating func finish(_ outcome: Outcome, textBefore: [Character]) -> Outcome {
     guard query != textBefore else { return outcome }
     var outcome = outcome
     outcome.inputs.append(.text(text))
+    scroll = 0  // new results start at the top
     return outcome
   }
 
@@ -82,7 +123,7 @@ struct SearchControls: Sendable {
       scroll = 0
       outcome.inputs.append(.rating(rating))
     case .pageUp: scroll = max(0, scroll - max(1, pageSize))
-    case .pageDown: scroll += max(1, pageSize)
+    case .pageDown: scroll += max(1, pageSize)  // (apply clamps it to the results)
     case .insert, .function: break
     }
   }
