@@ -49,34 +49,12 @@ struct SearchControls: Sendable {
   mutating func apply(_ keys: [Key], pageSize: Int, resultCount: Int = .max) -> Outcome {
     var outcome = Outcome()
     let textBefore = query
-    for key in keys {
-      if case .named(.pageDown, _) = key {
-        scroll = max(0, min(scroll + max(1, pageSize), resultCount - max(1, pageSize)))
-        continue
-      }
-      if applyOne(key, pageSize: pageSize, outcome: &outcome) {
-        return finish(outcome, textBefore: textBefore)
-      }
-    }
-    return finish(outcome, textBefore: textBefore)
-  }
-
-  /// Applies one key; `true` when it asks to leave.
-  private mutating func applyOne(_ key: Key, pageSize: Int, outcome: inout Outcome) -> Bool {
-    switch key {
-    case .controlC, .escape:
-      outcome.exit = true
-      return true
-    default:
-      applyKeys([key], pageSize: pageSize, outcome: &outcome)
-      return false
-    }
-  }
-
-  private mutating func applyKeys(_ keys: [Key], pageSize: Int, outcome: inout Outcome) {
+    let page = max(1, pageSize)
     for key in keys {
       switch key {
-      case .controlC, .escape: outcome.exit = true
+      case .controlC, .escape:
+        outcome.exit = true
+        return finish(outcome, textBefore: textBefore)
       case .text(let scalar): insert(scalar)
       case .backspace:
         if cursor > 0 {
@@ -90,11 +68,14 @@ struct SearchControls: Sendable {
         method = Self.cycle(method, forward: key == .tab)
         outcome.inputs.append(.method(method))
         scroll = 0
+      case .named(.pageDown, _):
+        scroll = max(0, min(scroll + page, resultCount - page))
       case .named(let named, let modifiers):
-        apply(named, modifiers: modifiers, pageSize: pageSize, outcome: &outcome)
+        apply(named, modifiers: modifiers, pageSize: page, outcome: &outcome)
       case .enter: break
       }
     }
+    return finish(outcome, textBefore: textBefore)
   }
 
   private mutating func finish(_ outcome: Outcome, textBefore: [Character]) -> Outcome {
@@ -122,9 +103,8 @@ struct SearchControls: Sendable {
       rating = newRating
       scroll = 0
       outcome.inputs.append(.rating(rating))
-    case .pageUp: scroll = max(0, scroll - max(1, pageSize))
-    case .pageDown: scroll += max(1, pageSize)  // (apply clamps it to the results)
-    case .insert, .function: break
+    case .pageUp: scroll = max(0, scroll - pageSize)
+    case .pageDown, .insert, .function: break  // PgDn: in `apply`, which knows the results
     }
   }
 
