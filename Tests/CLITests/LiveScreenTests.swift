@@ -227,7 +227,9 @@ import Testing
     #expect(terminal.read(until: "Generating"), "\(terminal.transcript)")
     #expect(terminal.read(until: "100%  60,000 / 60,000 brews"), "\(terminal.transcript)")
     try input.fileHandleForWriting.close()
-    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    // Not readDataToEndOfFile(): its try! traps on an interrupted read (see ChildProcess).
+    let printed = String(
+      decoding: ChildProcess.readToEnd(output.fileHandleForReading.fileDescriptor), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     #expect(!printed.contains("Generating"), "standard output gets only the results")

@@ -170,6 +170,23 @@ enum ChildProcess {
   }
 }
 
+extension ChildProcess {
+  /// Reads `descriptor` to its end, retrying a read that a signal interrupted (`EINTR`), where
+  /// `FileHandle.readDataToEndOfFile()` traps.
+  static func readToEnd(_ descriptor: Int32) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = read(descriptor, &buffer, buffer.count)
+      if count > 0 {
+        data.append(contentsOf: buffer[0..<count])
+      } else if count == 0 || errno != EINTR {
+        return data
+      }
+    }
+  }
+}
+
 /// Calls `body` with a NULL-terminated C array of copies of `strings`.
 private func withCStrings<Result>(
   _ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
