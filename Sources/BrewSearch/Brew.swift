@@ -65,7 +65,14 @@ public struct Brew: Sendable, Hashable, Identifiable, Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
-    try container.encode(ISO8601Date.format(date), forKey: .date)
+    guard let text = ISO8601Date.format(date) else {
+      throw EncodingError.invalidValue(
+        date,
+        EncodingError.Context(
+          codingPath: container.codingPath + [CodingKeys.date],
+          debugDescription: BrewEncodingError.Problem.dateNotWritable(date).message))
+    }
+    try container.encode(text, forKey: .date)
     try container.encode(method, forKey: .method)
     try container.encode(rating, forKey: .rating)
     try container.encode(notes, forKey: .notes)

@@ -22,6 +22,9 @@ public struct BrewDataError: Error, Sendable, Hashable, CustomStringConvertible 
     case ratingOutOfRange(Int, index: Int, id: String?)
     /// `date` is not an ISO 8601 date-time.
     case badDate(String, index: Int, id: String?)
+    /// A key appears twice in the brew at `index` (JSON leaves repeated keys undefined: rather
+    /// than keep one silently, the loader refuses them). The location is the second one.
+    case duplicateKey(String, index: Int, id: String?)
     /// `id` repeats the id of the brew at `firstIndex`.
     case duplicateID(String, index: Int, firstIndex: Int)
   }
@@ -65,6 +68,8 @@ public struct BrewDataError: Error, Sendable, Hashable, CustomStringConvertible 
       "rating \(rating) is outside 1...5 in \(Self.brew(index, id))"
     case .badDate(let value, let index, let id):
       "date \"\(value)\" is not ISO 8601 (e.g. 2024-03-01T07:30:00Z) in \(Self.brew(index, id))"
+    case .duplicateKey(let key, let index, let id):
+      "repeated key \(BrewDataFile.quoted(key)) in \(Self.brew(index, id))"
     case .duplicateID(let id, let index, let firstIndex):
       "duplicate id \"\(id)\" in brew at index \(index); first used by brew at index \(firstIndex)"
     }

@@ -80,6 +80,15 @@ extension BrewDataFile {
       }
     }
 
+    /// The id, when it has been read and is a string (for messages).
+    func knownID(in bytes: [UInt8]) -> String? {
+      switch self[Fields.id]?.kind {
+      case .string(let text): text
+      case .asciiString(let range): Self.text(bytes[range])
+      default: nil
+      }
+    }
+
     static func text(_ bytes: ArraySlice<UInt8>) -> String {
       bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
@@ -100,14 +109,29 @@ extension BrewDataFile {
       throw InvalidBrew(offset: start.offset, problem: .notAnObject(index: index))
     }
     var fields = Fields(objectOffset: start.offset, index: index)
+    // The keys other than the five, made into strings only when there are some.
+    var otherKeys: Set<String> = []
     if !reader.consume(UInt8(ascii: "}")) {
       repeat {
         reader.skipWhitespace()
+        let keyOffset = reader.position
         let field: Int?
+        var otherKey: String?
         if let key = try reader.readPlainKey() {
           field = Fields.field(named: reader.bytes[key])
+          if field == nil { otherKey = Fields.text(reader.bytes[key]) }
         } else {
-          field = Fields.names.firstIndex(of: try reader.readString())
+          let key = try reader.readString()
+          field = Fields.names.firstIndex(of: key)
+          if field == nil { otherKey = key }
+        }
+        let repeated = field.map { fields[$0] != nil } ?? !otherKeys.insert(otherKey ?? "").inserted
+        if repeated {
+          throw InvalidBrew(
+            offset: keyOffset,
+            problem: .duplicateKey(
+              field.map { Fields.names[$0] } ?? otherKey ?? "", index: index,
+              id: fields.knownID(in: reader.bytes)))
         }
         try reader.expect(UInt8(ascii: ":"), "':'")
         if let field {

@@ -38,12 +38,18 @@ public enum BrewDataFile {
   }
 
   /// Writes brews as a JSON array, one brew per line, keys in a fixed order, dates in UTC ISO
-  /// 8601. The output reads back (`decode`) to equal brews.
-  public static func encode(_ brews: [Brew]) -> Data {
+  /// 8601. The output reads back (`decode`) to equal brews, dates to the identical `Date`.
+  ///
+  /// - Throws: `BrewEncodingError` naming the first brew the format cannot hold: a date that is
+  ///   not finite or whose year is outside 0000...9999. Nothing is written then.
+  public static func encode(_ brews: [Brew]) throws(BrewEncodingError) -> Data {
     var text = "[\n"
     text.reserveCapacity(brews.count * 160)
     for (index, brew) in brews.enumerated() {
-      text += "  {\"id\": " + quoted(brew.id) + ", \"date\": \"" + ISO8601Date.format(brew.date)
+      guard let date = ISO8601Date.format(brew.date) else {
+        throw BrewEncodingError(index: index, id: brew.id, problem: .dateNotWritable(brew.date))
+      }
+      text += "  {\"id\": " + quoted(brew.id) + ", \"date\": \"" + date
       text += "\", \"method\": \"" + brew.method.rawValue + "\", \"rating\": " + String(brew.rating)
       text += ", \"notes\": " + quoted(brew.notes) + (index == brews.count - 1 ? "}\n" : "},\n")
     }

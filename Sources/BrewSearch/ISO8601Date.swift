@@ -9,20 +9,89 @@ enum ISO8601Date {
   /// Seconds from 1970-01-01 to 2001-01-01, Foundation's reference date.
   private static let referenceOffset: Int64 = 978_307_200
 
-  /// Formats `date` in UTC, e.g. `2024-03-01T07:30:00Z`.
-  static func format(_ date: Date) -> String {
-    let interval = date.timeIntervalSinceReferenceDate
-    let whole = interval.rounded(.down)
-    let fraction = interval - whole  // exact: whole is interval's own integral part
-    let unixSeconds = Int64(whole) + referenceOffset
+  /// The first and the last whole second the format can write (`0000-01-01T00:00:00Z` and
+  /// `9999-12-31T23:59:59Z`), in seconds since 2001-01-01: the years have four digits.
+  static let writableSeconds: ClosedRange<Int64> = -63_113_904_000...252_423_993_599
+
+  /// Formats `date` in UTC, e.g. `2024-03-01T07:30:00Z`; `nil` when the format cannot hold it
+  /// (a non-finite time, or a year outside 0000...9999). What it writes, `parse` reads back to
+  /// the identical `Date`: the fraction is the shortest decimal that does.
+  static func format(_ date: Date) -> String? {
+    guard let (whole, fraction) = decimalSeconds(date.timeIntervalSinceReferenceDate),
+      writableSeconds.contains(whole)
+    else { return nil }
+    let unixSeconds = whole + referenceOffset
     let days = floorDivide(unixSeconds, 86_400)
     let secondOfDay = Int(unixSeconds - days * 86_400)
     let (year, month, day) = civilDate(fromDays: days)
     var text = padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
     text += "T" + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":"
     text += padded(secondOfDay % 60, 2)
-    if fraction > 0 { text += fractionDigits(fraction) }
+    if !fraction.isEmpty { text += "." + fraction }
     return text + "Z"
+  }
+
+  /// `interval` as a whole number of seconds (rounded down) and the decimal digits of the rest,
+  /// exactly: whole + 0.fraction is the shortest decimal that reads back as `interval`. `nil`
+  /// for a non-finite interval or one far outside any writable year.
+  static func decimalSeconds(_ interval: Double) -> (whole: Int64, fraction: String)? {
+    guard interval.isFinite, interval.magnitude < 1e15 else { return nil }
+    // Swift's description is the shortest decimal that reads back as the same Double.
+    var text = Substring(interval.description)
+    let isNegative = text.hasPrefix("-")
+    if isNegative { text = text.dropFirst() }
+    var exponent = 0
+    if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+      guard let value = Int(text[text.index(after: e)...]) else { return nil }
+      exponent = value
+      text = text[..<e]
+    }
+    let point = text.firstIndex(of: ".") ?? text.endIndex
+    let integerDigits = text[..<point]
+    let fractionDigits = point == text.endIndex ? "" : text[text.index(after: point)...]
+    var digits = Array(integerDigits + fractionDigits)
+    // The decimal point sits after `pointPosition` digits (it may be before or after them all).
+    var pointPosition = integerDigits.count + exponent
+    if pointPosition < 0 {
+      digits.insert(contentsOf: repeatElement("0", count: -pointPosition), at: 0)
+      pointPosition = 0
+    }
+    if pointPosition > digits.count {
+      digits += repeatElement("0", count: pointPosition - digits.count)
+    }
+    var fraction = String(digits[pointPosition...])
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    guard
+      var whole = Int64(
+        String(digits[..<pointPosition]).isEmpty ? "0" : String(digits[..<pointPosition]))
+    else { return nil }
+    if isNegative {
+      // -(w.f) = -(w + 1) + (1 - 0.f): the whole part rounds down, the fraction stays positive.
+      if fraction.isEmpty {
+        whole = -whole
+      } else {
+        whole = -whole - 1
+        fraction = complement(fraction)
+      }
+    }
+    return (whole, fraction)
+  }
+
+  /// The digits of 1 - 0.`digits`, as many as `digits` has (its last digit is not 0).
+  private static func complement(_ digits: String) -> String {
+    var result = digits.utf8.map { 9 - ($0 - UInt8(ascii: "0")) }
+    result[result.count - 1] += 1
+    return String(decoding: result.map { $0 + UInt8(ascii: "0") }, as: UTF8.self)
+  }
+
+  /// The Double nearest to whole + 0.`fraction` (one correctly rounded conversion).
+  private static func interval(whole: Int64, fraction: String) -> Double? {
+    var digits = Substring(fraction)
+    while digits.hasSuffix("0") { digits.removeLast() }
+    if digits.isEmpty { return Double(whole) }
+    if whole >= 0 { return Double("\(whole).\(digits)") }
+    // whole + 0.f = -((-whole - 1) + (1 - 0.f)).
+    return Double("-\(-whole - 1).\(complement(String(digits)))")
   }
 
   /// Parses the strict form written by `format`, with an optional fraction and any UTC offset.
@@ -43,27 +112,18 @@ enum ISO8601Date {
     guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
       hour < 24, minute < 60, second < 60
     else { return nil }
-    var fraction = 0.0
+    var fraction = ""
     if scanner.skip(".") {
-      let digits = scanner.digitRun()
-      guard !digits.isEmpty, let value = Double("0." + digits) else { return nil }
-      fraction = value
+      fraction = scanner.digitRun()
+      guard !fraction.isEmpty else { return nil }
     }
     guard let offsetSeconds = scanner.utcOffset(), scanner.isAtEnd else { return nil }
     let days = daysFromCivil(year: year, month: month, day: day)
     let unixSeconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - offsetSeconds
-    let whole = Double(unixSeconds - referenceOffset)
-    return Date(timeIntervalSinceReferenceDate: whole + fraction)
-  }
-
-  private static func fractionDigits(_ fraction: Double) -> String {
-    // The shortest round-trip form when it is plain decimal; otherwise the exact expansion.
-    var digits = fraction.description
-    if digits.contains("e") {
-      digits = String(format: "%.40f", fraction)
-      while digits.hasSuffix("0") { digits.removeLast() }
+    guard let interval = interval(whole: unixSeconds - referenceOffset, fraction: fraction) else {
+      return nil
     }
-    return String(digits.dropFirst())  // drop the leading "0", keep ".ddd"
+    return Date(timeIntervalSinceReferenceDate: interval)
   }
 
   private static func padded(_ value: Int, _ width: Int) -> String {

@@ -16,6 +16,7 @@ extension JSONReader {
       if byte == UInt8(ascii: "\"") { break }
       if byte < 0x20 { throw error(String(format: "control character 0x%02X in a string", byte)) }
       if byte == UInt8(ascii: "\\") {
+        try validateUTF8(runStart..<position)
         decoded += bytes[runStart..<position]
         try readEscape(into: &decoded)
         runStart = position
@@ -23,12 +24,49 @@ extension JSONReader {
         position += 1
       }
     }
+    try validateUTF8(runStart..<position)
     decoded += bytes[runStart..<position]
     position += 1
-    guard let text = String(validating: decoded, as: UTF8.self) else {
-      throw error("invalid UTF-8 in a string", at: runStart - 1)
+    // Every run of raw bytes was valid and every escape makes valid UTF-8.
+    return String(decoding: decoded, as: UTF8.self)
+  }
+
+  /// Throws at the first byte of `range` that does not start a well-formed UTF-8 sequence (the
+  /// lead byte of a truncated or overlong sequence, a stray continuation byte, a surrogate).
+  func validateUTF8(_ range: Range<Int>) throws(SyntaxError) {
+    if let offset = firstInvalidUTF8(in: range) {
+      throw error(
+        String(format: "invalid UTF-8 in a string (byte 0x%02X)", bytes[offset]), at: offset)
     }
-    return text
+  }
+
+  /// The offset of the first byte in `range` that does not start a well-formed UTF-8 sequence
+  /// (Unicode's table of well-formed byte sequences, D92); `nil` when all of it is well formed.
+  func firstInvalidUTF8(in range: Range<Int>) -> Int? {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      let (count, second): (Int, ClosedRange<UInt8>)
+      switch lead {
+      case 0xC2...0xDF: (count, second) = (1, 0x80...0xBF)
+      case 0xE0: (count, second) = (2, 0xA0...0xBF)
+      case 0xE1...0xEC, 0xEE...0xEF: (count, second) = (2, 0x80...0xBF)
+      case 0xED: (count, second) = (2, 0x80...0x9F)
+      case 0xF0: (count, second) = (3, 0x90...0xBF)
+      case 0xF1...0xF3: (count, second) = (3, 0x80...0xBF)
+      case 0xF4: (count, second) = (3, 0x80...0x8F)
+      default: return index
+      }
+      guard index + count < range.upperBound, second.contains(bytes[index + 1]),
+        bytes[(index + 2)..<(index + 1 + count)].allSatisfy({ (0x80...0xBF).contains($0) })
+      else { return index }
+      index += 1 + count
+    }
+    return nil
   }
 
   /// The common case, fast: a string without escapes becomes a `String` straight from the
@@ -54,7 +92,10 @@ extension JSONReader {
       return isASCII
         ? String(decoding: content, as: UTF8.self) : String(validating: content, as: UTF8.self)
     }
-    guard let text else { throw error("invalid UTF-8 in a string", at: start - 1) }
+    guard let text else {
+      try validateUTF8(start..<end)
+      throw error("invalid UTF-8 in a string", at: start - 1)  // not reached: validation throws
+    }
     position = end + 1
     return text
   }

@@ -27,13 +27,34 @@ extension MarbleOperator {
 extension MarbleOperator {
   /// Whether, with both engines asked for, an engine that lacks a setting is left out (with a
   /// note) instead of the command failing: the debounce options exist in pull only by design
-  /// (SEMANTICS.md "debounce options"), and so does the `currentValue` channel, so there is
-  /// nothing to compare. A `share` replay stays an
-  /// error: its push line would silently show a different operator beside the pull line.
+  /// (SEMANTICS.md "debounce options"), and so do the `currentValue` channel and a `share`
+  /// replay, so there is nothing to compare. Every pull-only setting is treated alike; asking
+  /// for the push engine alone is still an error.
   public var leavesOutAnEngineThatLacksASetting: Bool {
     switch self {
     case .debounceWithOptions, .currentValue: true
+    case .share(_, let replay): replay > 0
     default: false
     }
   }
+
+  /// The longest wait, in ticks, between an input event and the output it makes: the delay of
+  /// `debounce`, `throttle`, `mapLatest` and the longer of a debounce's interval and `maxWait`;
+  /// 0 for the operators without a timer.
+  ///
+  /// ```swift
+  /// MarbleOperator.throttle(ticks: 10_003, latest: true).longestDelay   // 10_003
+  /// ```
+  public var longestDelay: Int {
+    switch self {
+    case .debounce(let ticks), .throttle(let ticks, _), .mapLatest(let ticks): ticks
+    case .debounceWithOptions(let ticks, _, let maxWait): max(ticks, maxWait ?? 0)
+    case .combineLatest, .removeDuplicates, .removeDuplicatesIgnoringCase, .share, .currentValue:
+      0
+    }
+  }
+
+  /// How long the runners let time run on after the last input tick: the runners' default of
+  /// 10,000 ticks past the longest delay, so that no output is cut short.
+  var drainTicks: Int { 10_000 + longestDelay }
 }

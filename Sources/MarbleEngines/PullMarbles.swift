@@ -9,22 +9,26 @@ enum PullMarbles {
   ) async throws -> [MarbleTimeline] {
     switch operation {
     case .debounce(let ticks):
-      return try await recordMarbles(inputs, tick: tick) { sources, clock in
+      return try await recordMarbles(inputs, tick: tick, drainTicks: operation.drainTicks) {
+        sources, clock in
         sources[0].debounce(for: tick * ticks, clock: clock)
       }
     case .debounceWithOptions(let ticks, let leading, let maxWait):
-      return try await recordMarbles(inputs, tick: tick) { sources, clock in
+      return try await recordMarbles(inputs, tick: tick, drainTicks: operation.drainTicks) {
+        sources, clock in
         sources[0].debounce(
           for: tick * ticks, clock: clock, leading: leading, maxWait: maxWait.map { tick * $0 })
       }
     case .throttle(let ticks, let latest):
-      return try await recordMarbles(inputs, tick: tick) { sources, clock in
+      return try await recordMarbles(inputs, tick: tick, drainTicks: operation.drainTicks) {
+        sources, clock in
         sources[0].throttle(for: tick * ticks, clock: clock, latest: latest)
       }
     case .mapLatest(let ticks):
       // The transform of SEMANTICS.md's marble spelling: wait N ticks on the test clock, answer
       // the element; N = 0 answers at once, in the same tick.
-      return try await recordMarbles(inputs, tick: tick) { sources, clock in
+      return try await recordMarbles(inputs, tick: tick, drainTicks: operation.drainTicks) {
+        sources, clock in
         sources[0].mapLatest { element in
           if ticks > 0 { try await clock.sleep(for: tick * ticks) }
           return element

@@ -8,7 +8,8 @@ enum PushMarbles {
   ) throws -> [MarbleTimeline] {
     switch operation {
     case .debounce(let ticks):
-      return try recordPushMarbles(inputs, tick: tick) { subjects, scheduler in
+      return try recordPushMarbles(inputs, tick: tick, drainTicks: operation.drainTicks) {
+        subjects, scheduler in
         subjects[0].debounce(for: .init(tick * ticks), scheduler: scheduler)
       }
     case .debounceWithOptions:

@@ -12,7 +12,7 @@ extension BenchCase {
     summary: "BrewDataFile.decode of N brews' JSON (vs JSONDecoder once); per brew",
     size: 1_000_000, quickSize: 10_000, repetitions: 3,
     prepare: { count in
-      let data = BrewDataFile.encode(BrewGenerator(seed: 1).brews(count: count))
+      let data = try BrewDataFile.encode(BrewGenerator(seed: 1).brews(count: count))
       let clock = ContinuousClock()
       let start = clock.now
       let decoderCPUStart = threadCPUMilliseconds()

@@ -41,14 +41,14 @@ struct BrewDataFileTests {
           id: "odd \"id\"\n", date: Date(timeIntervalSinceReferenceDate: 0.1), method: .filter,
           rating: 2, notes: "\u{0}\u{1F}\\/ \r\n 😀 e\u{301}")
       ]
-    let data = BrewDataFile.encode(brews)
+    let data = try BrewDataFile.encode(brews)
     #expect(try BrewDataFile.decode(data) == brews)
     #expect(try JSONDecoder().decode([Brew].self, from: data) == brews)
   }
 
-  @Test func encodeWritesOneBrewPerLine() {
+  @Test func encodeWritesOneBrewPerLine() throws {
     let text = String(
-      decoding: BrewDataFile.encode(Array(Brew.sampleHistory.prefix(2))), as: UTF8.self)
+      decoding: try BrewDataFile.encode(Array(Brew.sampleHistory.prefix(2))), as: UTF8.self)
     #expect(
       text == """
         [

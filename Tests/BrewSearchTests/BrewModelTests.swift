@@ -75,12 +75,12 @@ struct BrewModelTests {
     for _ in 0..<500 {
       let seconds = Double(random.next(below: 4_000_000_000)) - 1_000_000_000
       let date = Date(timeIntervalSinceReferenceDate: seconds)
-      let text = ISO8601Date.format(date)
+      let text = try #require(ISO8601Date.format(date))
       #expect(text == date.formatted(style))
       #expect(ISO8601Date.parse(text) == date)
       let fractional = Date(
         timeIntervalSinceReferenceDate: seconds + Double(random.next(below: 1000)) / 997)
-      #expect(ISO8601Date.parse(ISO8601Date.format(fractional)) == fractional)
+      #expect(ISO8601Date.parse(try #require(ISO8601Date.format(fractional))) == fractional)
     }
     #expect(
       ISO8601Date.parse("2024-03-01T08:30:00+01:00") == ISO8601Date.parse("2024-03-01T07:30:00Z"))

@@ -31,42 +31,35 @@ enum BrewSearchProcess {
     _ arguments: [String], program: String = "brew-search", input: Data = Data(),
     directory: URL? = nil, limit: TimeInterval = 60
   ) throws -> Result {
-    let process = Process()
-    process.executableURL = executable(named: program)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
-    process.environment = environment
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-    DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
-    // Read both pipes while the process runs, so a full pipe cannot block it.
-    let group = DispatchGroup()
-    let out = CollectedData()
-    let err = CollectedData()
-    DispatchQueue.global().async(group: group) {
-      out.store(stdout.fileHandleForReading.readDataToEndOfFile())
-    }
-    DispatchQueue.global().async(group: group) {
-      err.store(stderr.fileHandleForReading.readDataToEndOfFile())
-    }
-    // A process that exits without reading its input makes this write fail; that is fine.
-    try? stdin.fileHandleForWriting.write(contentsOf: input)
-    try? stdin.fileHandleForWriting.close()
-    process.waitUntilExit()
-    group.wait()
-    watchdog.cancel()
+    // posix_spawn and a poll loop that retries EINTR (see ChildProcess): Foundation's Process
+    // and FileHandle once crashed CI on an interrupted read.
+    let output = try ChildProcess.run(
+      executable(named: program).path, arguments, environment: environment,
+      directory: directory?.path, input: Array(input), limit: limit)
     return Result(
-      status: process.terminationStatus,
-      stdout: String(decoding: out.data, as: UTF8.self),
-      stderr: String(decoding: err.data, as: UTF8.self))
+      status: output.exitStatus ?? 128 + (output.signal ?? 0),
+      stdout: String(decoding: output.stdout, as: UTF8.self),
+      stderr: String(decoding: output.stderr, as: UTF8.self))
+  }
+
+  /// Runs `command` with `/bin/sh -c` in `directory`, with the folder of the built executables
+  /// first on `PATH` (so `brew-search` is the one just built) and `NO_COLOR` set.
+  static func runShell(_ command: String, directory: URL, limit: TimeInterval = 60) throws
+    -> Result
+  {
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    environment["PATH"] =
+      executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    let output = try ChildProcess.run(
+      "/bin/sh", ["-c", command], environment: environment, directory: directory.path,
+      limit: limit)
+    return Result(
+      status: output.exitStatus ?? 128 + (output.signal ?? 0),
+      stdout: String(decoding: output.stdout, as: UTF8.self),
+      stderr: String(decoding: output.stderr, as: UTF8.self))
   }
 
   /// A fresh temporary folder for a test's files.

@@ -155,57 +155,25 @@ struct HostileOutcome {
 
 /// Runs a generated case as a real process with a watchdog, and judges how it ended.
 enum HostileRunner {
-  /// Writing to a process that exited without reading its input must fail with EPIPE, not kill
-  /// the test runner with SIGPIPE.
-  private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
-
   static func run(_ hostile: HostileCase, in folder: URL, limit: TimeInterval) throws
     -> HostileOutcome
   {
-    ignoreBrokenPipes
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     for (name, bytes) in hostile.files {
       try Data(bytes).write(to: folder.appendingPathComponent(name))
     }
-    let process = Process()
-    process.executableURL = BrewSearchProcess.executable
-    process.arguments = hostile.arguments
-    process.currentDirectoryURL = folder
-    process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
-    let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
     let started = ContinuousClock.now
-    try process.run()
-    let timedOut = Atomic(false)
-    let watchdog = DispatchWorkItem {
-      guard process.isRunning else { return }
-      timedOut.store(true, ordering: .relaxed)
-      kill(process.processIdentifier, SIGKILL)
-    }
-    DispatchQueue.global().asyncAfter(deadline: .now() + limit, execute: watchdog)
-    // Both pipes are drained and the input written while the process runs, so that neither a
-    // full pipe nor an unread input can block it (or us).
-    let group = DispatchGroup()
-    let (out, err) = (CollectedData(), CollectedData())
-    DispatchQueue.global().async(group: group) {
-      out.store(stdout.fileHandleForReading.readDataToEndOfFile())
-    }
-    DispatchQueue.global().async(group: group) {
-      err.store(stderr.fileHandleForReading.readDataToEndOfFile())
-    }
-    DispatchQueue.global().async(group: group) {
-      try? stdin.fileHandleForWriting.write(contentsOf: hostile.stdin)
-      try? stdin.fileHandleForWriting.close()
-    }
-    process.waitUntilExit()
-    group.wait()
-    watchdog.cancel()
+    // posix_spawn and a poll loop that retries EINTR (see ChildProcess): Foundation's Process
+    // and FileHandle once crashed this test on CI with an interrupted read.
+    let output = try ChildProcess.run(
+      BrewSearchProcess.executable.path, hostile.arguments,
+      environment: ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"], directory: folder.path,
+      input: hostile.stdin, limit: limit)
     return HostileOutcome(
-      reason: process.terminationReason, status: process.terminationStatus,
-      timedOut: timedOut.load(ordering: .relaxed),
-      seconds: (ContinuousClock.now - started) / .seconds(1), stdout: out.data, stderr: err.data)
+      reason: output.signal == nil ? .exit : .uncaughtSignal,
+      status: output.exitStatus ?? output.signal ?? 0, timedOut: output.timedOut,
+      seconds: (ContinuousClock.now - started) / .seconds(1), stdout: output.stdout,
+      stderr: output.stderr)
   }
 
   /// What is wrong with how the run ended, or `nil`.

@@ -37,13 +37,25 @@ import Testing
     #expect(result.stdout == "pull[1]: a-b-c|\npull[2]: --[ab]-c|\n")
   }
 
-  @Test(arguments: ["push", "both"])
-  func aSettingTheEngineDoesNotSupportIsAnErrorNamingIt(engine: String) throws {
+  @Test func aSettingTheEngineDoesNotSupportIsAnErrorNamingIt() throws {
     let result = try BrewSearchProcess.run(
-      ["marbles", "--engine", engine, "share:0:replay=1", "ab|"])
+      ["marbles", "--engine", "push", "share:0:replay=1", "ab|"])
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("does not support replay=1"), "\(result.stderr)")
+  }
+
+  /// As every other pull-only setting (issue #29, finding 8): with both engines, the push lines
+  /// are left out with a note on stderr, and the README example runs.
+  @Test(arguments: [["share:0,2:replay=1"], ["--engine", "both", "share:0,2:replay=1"]])
+  func replayWithBothEnginesLeavesOutThePushLinesWithANote(arguments: [String]) throws {
+    let result = try BrewSearchProcess.run(["marbles"] + arguments + ["a-b-c|"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "pull[1]: a-b-c|\npull[2]: --[ab]-c|\n")
+    #expect(
+      result.stderr
+        == "brew-search: note: push line left out: the push engine does not support replay=1 "
+        + "(push has no replay: Combine's share() does not keep elements)\n")
   }
 
   @Test func aLetterOfAnyScriptIsABareElement() throws {

@@ -163,10 +163,13 @@ public final class ObservationBrewHistorySearchModel {
       .map { inputs in
         (
           inputs: inputs,
-          number: self.latestPass.withLock {
-            $0 += 1
-            return $0
-          }
+          // Only the owner numbers passes: a run that lost ownership, still tearing down,
+          // cannot make the new owner's pass stale (0 is never current).
+          number: self.owns(run)
+            ? self.latestPass.withLock {
+              $0 += 1
+              return $0
+            } : 0
         )
       }
       // A newer combination cancels the pass still running (mapLatest).

@@ -142,7 +142,7 @@ public final class PullSearchEngine: BrewSearchEngine {
     let passes = combineLatest(text, methodChannel, ratingChannel, sourceChannel)
       // Numbered as each combination arrives, in arrival order: a newer one makes every older
       // pass stale at once, whatever its task is doing.
-      .map { inputs in (inputs: inputs, generation: self.startPass()) }
+      .map { inputs in (inputs: inputs, generation: self.startPass(run: run)) }
       // One pass per combination; a newer one cancels the pass still running. Finished inputs
       // let the last pass complete; cancelling this loop cancels it, also after finishInputs()
       // (mapLatest rules 1, 3 and 5). A pass publishes from its own task as soon as it is done,
@@ -165,7 +165,18 @@ public final class PullSearchEngine: BrewSearchEngine {
     }
   }
 
-  /// Makes a new pass the newest one: every older pass is stale from now on.
+  /// Makes a new pass of `run` the newest one, if `run` owns the engine. A run that lost
+  /// ownership (cancelled, its teardown still running on another thread) starts only stale
+  /// passes: a combination it still makes can never make the new owner's pass stale.
+  func startPass(run: Int) -> Int {
+    runState.withLock { state in
+      guard state.owner == run else { return 0 }  // generations start at 1: never current
+      state.latestGeneration += 1
+      return state.latestGeneration
+    }
+  }
+
+  /// Makes a new pass the newest one: every older pass is stale from now on (tests).
   func startPass() -> Int {
     runState.withLock { state in
       state.latestGeneration += 1

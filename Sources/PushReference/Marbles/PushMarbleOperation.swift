@@ -61,11 +61,14 @@ public enum PushMarbleOperation: Hashable, Sendable, CustomStringConvertible {
     }
     switch self {
     case .throttle(let ticks, let latest):
-      return try recordPushMarbles(inputs, tick: tick) { subjects, scheduler in
+      // Time runs on past the delay, however long: an output is never cut short.
+      return try recordPushMarbles(inputs, tick: tick, drainTicks: 10_000 + ticks) {
+        subjects, scheduler in
         subjects[0].throttle(for: .init(tick * ticks), scheduler: scheduler, latest: latest)
       }
     case .mapLatest(let ticks):
-      return try recordPushMarbles(inputs, tick: tick) { subjects, scheduler in
+      return try recordPushMarbles(inputs, tick: tick, drainTicks: 10_000 + ticks) {
+        subjects, scheduler in
         subjects[0].map { element in
           Deferred {
             Just(element).setFailureType(to: MarbleFailure.self)

@@ -6,8 +6,10 @@ import Synchronization
 /// Semantics (Combine's, pinned by the ported OpenCombine `CombineLatestTests`): nothing until
 /// every upstream has produced; then one output per upstream value, with the latest of the
 /// others; finished only when every upstream has finished; the first failure is delivered at
-/// once and the other upstreams are cancelled. Demand: every downstream request (and the demand
-/// a delivery returns) is passed on to every upstream; a combination made while the downstream
+/// once and the other upstreams are cancelled. Demand: every downstream request is passed on to
+/// every upstream; the demand a delivery returns goes to the upstream whose value made the
+/// combination only (Apple's Combine; OpenCombine passes it to every upstream — see
+/// docs/push-vs-pull.md); a combination made while the downstream
 /// has no demand is dropped (`testUpstreamExceedsDemand`); a value that arrives while a
 /// combination is being delivered updates the latest values but makes no combination of its
 /// own (`testUpstreamValueReceivedWhileSendingValue`), so delivery never recurses.
@@ -100,7 +102,7 @@ final class CombineLatestCore<Downstream: Subscriber>: Subscription, Sendable {
       return (downstream, combination)
     }
     if let (downstream, combination) = delivery {
-      deliver(combination, to: downstream)
+      deliver(combination, to: downstream, madeBy: index)
     }
   }
 
@@ -145,9 +147,11 @@ final class CombineLatestCore<Downstream: Subscriber>: Subscription, Sendable {
     for upstream in upstreams { upstream.value.cancel() }
   }
 
-  /// Delivers one combination; then passes the demand it returned on, and delivers a completion
-  /// that arrived meanwhile.
-  private func deliver(_ combination: [Any], to downstream: UncheckedSendable<Downstream>) {
+  /// Delivers one combination; then passes the demand it returned on to the upstream whose value
+  /// made it (`maker`), and delivers a completion that arrived meanwhile.
+  private func deliver(
+    _ combination: [Any], to downstream: UncheckedSendable<Downstream>, madeBy maker: Int
+  ) {
     let more = downstream.value.receive(combine.value(combination))
     let (upstreams, completion, others) = state.withLock {
       state -> (
@@ -164,8 +168,8 @@ final class CombineLatestCore<Downstream: Subscriber>: Subscription, Sendable {
       }
       guard more > 0 else { return ([], nil, []) }
       state.demand += more
-      state.requested += more
-      return (state.attachedUpstreams, nil, [])
+      // `requested` (what a late upstream is asked for) counts the downstream's requests only.
+      return (state.upstreams[maker].map { [$0] } ?? [], nil, [])
     }
     for upstream in upstreams { upstream.value.request(more) }
     for other in others { other.value.cancel() }

@@ -106,15 +106,16 @@ enum MaxWaitOption {
   /// - Throws: when it is not a whole number from `debounce` to 600000, or when an engine in
   ///   the push model is among the engines run: it (Combine's debounce) has no maxWait, and
   ///   silently ignoring it would show a different search.
+  /// `pullEngines` are the engines of the command that have a maxWait, for the hint.
   static func parse(
-    _ arguments: ParsedArguments, debounce: Int, pushIncluded: Bool
+    _ arguments: ParsedArguments, debounce: Int, pushIncluded: Bool, pullEngines: [String]
   ) throws(CommandLineError) -> Duration? {
     guard arguments.value("--max-wait") != nil else { return nil }
     let maxWait = try arguments.integer("--max-wait", in: debounce...600_000, default: debounce)
     guard !pushIncluded else {
       throw CommandLineError(
         "--max-wait is pull only: the push model has no maxWait (Combine's debounce has none); "
-          + "use --engine pull or observation")
+          + "use --engine " + pullEngines.joined(separator: " or "))
     }
     return .milliseconds(maxWait)
   }

@@ -23,7 +23,13 @@ enum GenerateCommand {
     }
     let seed = try arguments.integer("--seed", in: 0...Int.max, default: 1)
     let brews = BrewGenerator(seed: UInt64(seed)).brews(count: count)
-    FileHandle.standardOutput.write(BrewDataFile.encode(brews))
+    let data: Data
+    do {
+      data = try BrewDataFile.encode(brews)
+    } catch {
+      throw CommandLineError("generate: \(error)")
+    }
+    FileHandle.standardOutput.write(data)
     FileHandle.standardOutput.write(Data("\n".utf8))
     return 0
   }

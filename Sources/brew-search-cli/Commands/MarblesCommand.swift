@@ -29,7 +29,8 @@ enum MarblesCommand {
       removeDuplicates:ignoringCase
                                  removeDuplicates(by:) comparing lowercased values
       share:T1,T2,...[:replay=R] consumers registered at those ticks, up to \(maximumTick)
-                                 (replay: pull only, so it needs --engine pull)
+                                 (replay: pull only; with --engine both the push lines
+                                 are left out, with a note on stderr)
       currentValue:V:T1,T2,...   an AsyncCurrentValue(V) sent each input element, read by
                                  consumers made at those ticks (pull only; the input cannot
                                  fail)
@@ -55,7 +56,8 @@ enum MarblesCommand {
                        (e.g. base,debounced); unnamed lanes are input, output, consumer @ T
     """
 
-  /// The latest tick a `share` consumer may start at: evaluating and printing a marble takes time
+  /// The latest tick a `share` consumer may start at, and the longest delay an operator may have:
+  /// evaluating and printing a marble takes time
   /// and space in proportion to its ticks (a marble argument itself is at most 128 KiB on Linux).
   static let maximumTick = 100_000
 
@@ -71,6 +73,12 @@ enum MarblesCommand {
       operation = try MarbleOperator(parsing: arguments.positionals[0])
     } catch {
       throw CommandLineError(error.message)
+    }
+    // A delay of N ticks prints lines of N positions and more: bounded as the consumer ticks.
+    if operation.longestDelay > maximumTick {
+      throw CommandLineError(
+        "malformed operator '\(arguments.positionals[0])': a delay of \(operation.longestDelay) "
+          + "ticks is past the limit of \(maximumTick) ticks")
     }
     if operation.hasConsumersAtTicks,
       let late = operation.consumers.first(where: { $0 > maximumTick })

@@ -50,7 +50,8 @@ enum ReplayCommand {
     }
     let debounce = try arguments.integer("--debounce", in: 0...600_000, default: 300)
     let maxWait = try MaxWaitOption.parse(
-      arguments, debounce: debounce, pushIncluded: engines.contains("push"))
+      arguments, debounce: debounce, pushIncluded: engines.contains("push"),
+      pullEngines: ["pull", "observation"])
     let format = EmissionFormat(json: arguments.has("--json"))
     let source = try BrewSourceOptions.load(arguments, progress: ProgressBar.forCommand())
     let scriptText = try InputFiles.readText(scriptPath, what: "script")

@@ -40,7 +40,8 @@ enum SearchCommand {
     let debounceMilliseconds = try arguments.integer("--debounce", in: 0...600_000, default: 300)
     let debounce = Duration.milliseconds(debounceMilliseconds)
     let maxWait = try MaxWaitOption.parse(
-      arguments, debounce: debounceMilliseconds, pushIncluded: engine == "push")
+      arguments, debounce: debounceMilliseconds, pushIncluded: engine == "push",
+      pullEngines: ["pull"])
     let progress = ProgressBar.forCommand()
     let brews = try BrewSourceOptions.load(arguments, progress: progress)
     let format = EmissionFormat(json: arguments.has("--json"))

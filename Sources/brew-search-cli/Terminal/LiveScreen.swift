@@ -40,7 +40,8 @@ final class LiveScreen<Model: BrewSearchModel>: Sendable {
   func handle(_ keys: [Key]) -> SearchControls.Outcome {
     let (outcome, query) = state.withLock { state in
       let page = SearchScreen.resultRows(forScreenRows: size().rows)
-      let outcome = state.controls.apply(keys, pageSize: page)
+      let outcome = state.controls.apply(
+        keys, pageSize: page, resultCount: model.filteredBrews.count)
       if !outcome.exit { draw(&state, full: false) }
       let controls = state.controls
       return (
@@ -68,7 +69,8 @@ final class LiveScreen<Model: BrewSearchModel>: Sendable {
   private func draw(_ state: inout State, full: Bool) {
     let (rows, columns) = size()
     let lines = screen.frame(
-      model: model, controls: state.controls, rows: rows, published: state.published
+      model: model, controls: state.controls, rows: rows, columns: columns,
+      published: state.published
     ).map { $0.rendered(columns: columns, color: screen.useColor) }
     var output = ""
     if full || columns != state.shownColumns || lines.count != state.shown.count {

@@ -13,13 +13,30 @@ struct SearchControls: Sendable {
   private(set) var cursor = 0
   private(set) var method: BrewMethod?
   private(set) var rating = 0
-  /// The first result shown (PgUp/PgDn); clamped when drawn.
+  /// The first result shown (PgUp/PgDn): PgDn stops at the last page; a new query, method or
+  /// rating starts again at the top. Clamped again when drawn (the results may have shrunk).
   var scroll = 0
 
   var text: String { String(query) }
 
-  /// The rating keys, for the footer and the help.
-  static let keyHelp = "↑/↓ rating  Tab method  PgUp/PgDn scroll  Esc quit"
+  /// The footer: every key, in the longest form that fits the width (the last one is cut if
+  /// even it does not fit).
+  static let keyHelps = [
+    "←/→ Home/End move  Backspace/Del/Ctrl-U erase  Tab/Shift-Tab method  ↑/↓ rating  "
+      + "PgUp/PgDn scroll  Esc quit",
+    "←/→ Home/End move  ⌫/Del/^U erase  Tab/⇧Tab method  ↑/↓ rating  PgUp/PgDn scroll  Esc quit",
+    "←→ Home End ⌫ Del ^U edit  Tab ⇧Tab method  ↑↓ rating  PgUp/Dn scroll  Esc quit",
+    "←→HomeEnd⌫Del^U edit Tab method ↑↓ rating PgUp/Dn Esc quit",
+    "←→HomeEnd⌫Del^U Tab ↑↓ PgUp/Dn Esc quit",
+  ]
+
+  /// The footer for a window `columns` wide.
+  static func keyHelp(columns: Int) -> String {
+    keyHelps.first { TerminalColumns.width(of: $0) <= columns } ?? keyHelps[keyHelps.count - 1]
+  }
+
+  /// The widest footer, for the help and for windows wide enough.
+  static var keyHelp: String { keyHelps[0] }
 
   /// What the keys changed: the inputs for the model, and whether the user asked to leave.
   struct Outcome: Equatable {
@@ -27,10 +44,12 @@ struct SearchControls: Sendable {
     var exit = false
   }
 
-  /// Applies `keys` in order; `pageSize` is how many results one page holds.
-  mutating func apply(_ keys: [Key], pageSize: Int) -> Outcome {
+  /// Applies `keys` in order; `pageSize` is how many results one page holds, `resultCount` how
+  /// many results there are (PgDn stops where the last page is full).
+  mutating func apply(_ keys: [Key], pageSize: Int, resultCount: Int = .max) -> Outcome {
     var outcome = Outcome()
     let textBefore = query
+    let page = max(1, pageSize)
     for key in keys {
       switch key {
       case .controlC, .escape:
@@ -49,18 +68,21 @@ struct SearchControls: Sendable {
         method = Self.cycle(method, forward: key == .tab)
         outcome.inputs.append(.method(method))
         scroll = 0
+      case .named(.pageDown, _):
+        scroll = max(0, min(scroll + page, resultCount - page))
       case .named(let named, let modifiers):
-        apply(named, modifiers: modifiers, pageSize: pageSize, outcome: &outcome)
+        apply(named, modifiers: modifiers, pageSize: page, outcome: &outcome)
       case .enter: break
       }
     }
     return finish(outcome, textBefore: textBefore)
   }
 
-  private func finish(_ outcome: Outcome, textBefore: [Character]) -> Outcome {
+  private mutating func finish(_ outcome: Outcome, textBefore: [Character]) -> Outcome {
     guard query != textBefore else { return outcome }
     var outcome = outcome
     outcome.inputs.append(.text(text))
+    scroll = 0  // new results start at the top
     return outcome
   }
 
@@ -81,9 +103,8 @@ struct SearchControls: Sendable {
       rating = newRating
       scroll = 0
       outcome.inputs.append(.rating(rating))
-    case .pageUp: scroll = max(0, scroll - max(1, pageSize))
-    case .pageDown: scroll += max(1, pageSize)
-    case .insert, .function: break
+    case .pageUp: scroll = max(0, scroll - pageSize)
+    case .pageDown, .insert, .function: break  // PgDn: in `apply`, which knows the results
     }
   }
 

@@ -17,17 +17,19 @@ struct SearchScreen: Sendable {
     max(0, rows - headerRows - 1)
   }
 
-  /// The rows of the whole screen for `rows` rows; the results start at `controls.scroll`.
-  /// Until the first pass is `published`, the count says so rather than "0 brews".
+  /// The rows of the whole screen for `rows` rows of `columns` columns; the results start at
+  /// `controls.scroll`. Until the first pass is `published`, the count says so rather than
+  /// "0 brews".
   func frame(
-    model: some BrewSearchModel, controls: SearchControls, rows: Int, published: Bool = true
+    model: some BrewSearchModel, controls: SearchControls, rows: Int, columns: Int = .max,
+    published: Bool = true
   ) -> [StyledLine] {
     let results = model.filteredBrews
     let room = Self.resultRows(forScreenRows: rows)
     let first = max(0, min(controls.scroll, results.count - room))
     var lines: [StyledLine] = [
       StyledLine("BrewLog — brew history search (\(engineName) engine)", style: "1"),
-      queryLine(controls),
+      queryLine(controls, columns: columns),
       settingsLine(controls),
       recentLine(model.recentSearchTerms),
       published
@@ -43,15 +45,21 @@ struct SearchScreen: Sendable {
     }
     lines = Array(lines.prefix(max(0, rows - 1)))
     while lines.count < rows - 1 { lines.append(StyledLine()) }
-    if rows > 0 { lines.append(StyledLine(SearchControls.keyHelp, style: "2")) }
+    if rows > 0 {
+      lines.append(StyledLine(SearchControls.keyHelp(columns: columns), style: "2"))
+    }
     return lines
   }
 
-  private func queryLine(_ controls: SearchControls) -> StyledLine {
-    var line = StyledLine("Search: ")
-    line.append(String(controls.query[..<controls.cursor]))
+  private func queryLine(_ controls: SearchControls, columns: Int) -> StyledLine {
+    let label = "Search: "
+    let window = QueryWindow(
+      before: controls.query[..<controls.cursor], after: controls.query[controls.cursor...],
+      columns: columns - label.count - 1)  // a column for the cursor
+    var line = StyledLine(label)
+    line.append(window.before)
     line.append("▏", style: "7")
-    line.append(String(controls.query[controls.cursor...]))
+    line.append(window.after)
     return line
   }
 

@@ -82,11 +82,20 @@ enum HostileInputGenerator {
 
   /// Valid data files to mutate: the sample history and generated histories.
   static let validData: [[UInt8]] = [
-    Array(BrewDataFile.encode(Brew.sampleHistory)),
-    Array(BrewDataFile.encode(BrewGenerator(seed: 3, nonASCIIOneIn: 4).brews(count: 30))),
-    Array(BrewDataFile.encode(Array(Brew.sampleHistory.prefix(2)))),
-    Array(BrewDataFile.encode(controlCharacterBrews)),
+    encoded(Brew.sampleHistory),
+    encoded(BrewGenerator(seed: 3, nonASCIIOneIn: 4).brews(count: 30)),
+    encoded(Array(Brew.sampleHistory.prefix(2))),
+    encoded(controlCharacterBrews),
   ]
+
+  /// The data file of brews whose dates are all writable (every brew made here).
+  static func encoded(_ brews: [Brew]) -> [UInt8] {
+    do {
+      return Array(try BrewDataFile.encode(brews))
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }
 
   /// Brews whose id and notes hold control characters, NUL included, some at the very end (where
   /// a needle ending in NUL used to trap the comparison).
@@ -314,7 +323,7 @@ enum HostileInputGenerator {
       let brew = Brew(
         id: "huge", date: Date(timeIntervalSince1970: 0), method: .filter, rating: 3,
         notes: notes)
-      hostile.files["data.json"] = Array(BrewDataFile.encode([brew]))
+      hostile.files["data.json"] = encoded([brew])
       hostile.stdin = Array("text notes\n".utf8)
       hostile.arguments = ["--data", "data.json"] + searchOptions(&random)
     default:
