@@ -62,6 +62,8 @@ enum PullMarbles {
       }
     case .combineLatest:
       return try await combineLatestMarbles(inputs, tick: tick)
+    case .fanIn(let fanIn):
+      return try await fanInMarbles(fanIn, inputs, tick: tick)
     }
   }
 

@@ -40,6 +40,8 @@ enum PushMarbles {
       }
     case .combineLatest:
       return try combineLatestMarbles(inputs, tick: tick)
+    case .fanIn(let fanIn):
+      return try fanInMarbles(fanIn, inputs, tick: tick)
     }
   }
 

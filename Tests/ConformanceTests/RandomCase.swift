@@ -34,6 +34,9 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .throttle: .throttle
     case .mapLatest: .mapLatest
     case .debounceWithOptions: .debounce
+    // Never drawn: merge, zip and chain are pinned by the conformance table
+    // (`ConformanceScenarios+FanIn.swift`); their family is that of the other multi-input one.
+    case .fanIn: .combineLatest
     }
   }
 
@@ -63,6 +66,7 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .currentValue(let initial, let consumers):
       "currentValue:\(initial):" + consumers.map(String.init).joined(separator: ",")
     case .combineLatest: "combineLatest"
+    case .fanIn(let fanIn): fanIn.rawValue
     case .share(let consumers, let replay):
       "share:" + consumers.map(String.init).joined(separator: ",")
         + (replay == 0 ? "" : ":replay=\(replay)")
