@@ -24,6 +24,12 @@ extension BenchCase {
       [.currentValuePingPong],
       [.throttleBurst],
       [.mapLatestSwitch],
+      .variants(of: MergeWorkload(bases: 2)),
+      .variants(of: MergeWorkload(bases: 3)),
+      .variants(of: MergeWorkload(bases: 8)),
+      .variants(of: ZipWorkload(bases: 2)),
+      .variants(of: ZipWorkload(bases: 3)),
+      .variants(of: ChainWorkload()),
 
       // The push engine (PushReference), for the push-vs-pull table.
       [.pushDebounceBurst],
@@ -34,6 +40,8 @@ extension BenchCase {
       [.pushShare(consumers: 4)],
       [.pushShare(consumers: 16)],
       [.pushCurrentValue],
+      [.pushMerge2],
+      [.pushZip2],
 
       // Search (BrewSearch) and the CLI.
       [.searchNaive],
