@@ -1,5 +1,5 @@
 /// An asynchronous sequence of the elements of several base sequences, one base after the other;
-/// made by ``chain(_:_:)`` and its siblings for 1 to 8 bases.
+/// made by `chain(_:_:)` and its siblings for 1 to 8 bases.
 ///
 /// ```swift
 /// for await page in chain(cachedPages, downloadedPages) {

@@ -3,7 +3,7 @@
 // a parameter pack has the same `Element` (docs/compiler-workarounds.md).
 
 /// swift-async-algorithms' name for the chain of two bases: the two-base ``AsyncChainSequence``
-/// whose bases share their failure type (what ``chain(_:_:)`` returns for them).
+/// whose bases share their failure type (what `chain(_:_:)` returns for them).
 ///
 /// ```swift
 /// let lines: AsyncChain2Sequence<AsyncStream<String>, AsyncStream<String>> = chain(head, tail)

@@ -1,5 +1,5 @@
 /// An asynchronous sequence of the elements of several base sequences, in the order they arrive;
-/// made by ``merge(_:_:)`` and its siblings for 1 to 8 bases.
+/// made by `merge(_:_:)` and its siblings for 1 to 8 bases.
 ///
 /// ```swift
 /// for await event in merge(networkEvents, localEvents) {

@@ -5,7 +5,7 @@
 // compile.
 
 /// swift-async-algorithms' name for the merge of two bases: the two-base ``AsyncMergeSequence``
-/// whose bases share their failure type (what ``merge(_:_:)`` returns for them).
+/// whose bases share their failure type (what `merge(_:_:)` returns for them).
 ///
 /// ```swift
 /// let events: AsyncMerge2Sequence<AsyncStream<Event>, AsyncStream<Event>> = merge(taps, keys)

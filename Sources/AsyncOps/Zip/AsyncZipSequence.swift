@@ -1,5 +1,5 @@
 /// An asynchronous sequence of tuples of the n-th elements of several base sequences; made by
-/// ``zip(_:_:)->AsyncZipSequence<Failure,A,B>`` and its siblings for 3 and any number of bases.
+/// `zip(_:_:)` and its siblings for 3 and any number of bases.
 ///
 /// ```swift
 /// for await (request, response) in zip(requests, responses) {

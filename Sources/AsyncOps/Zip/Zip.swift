@@ -1,5 +1,5 @@
 /// swift-async-algorithms' name for the zip of two bases: the two-base ``AsyncZipSequence``
-/// whose bases share their failure type (what ``zip(_:_:)->AsyncZipSequence<Failure,A,B>``
+/// whose bases share their failure type (what `zip(_:_:)`
 /// returns for them).
 ///
 /// ```swift
@@ -30,9 +30,9 @@ where Base1.Element: Sendable, Base2.Element: Sendable, Base3.Element: Sendable
 /// }
 /// ```
 ///
-/// With `a` = `ab--c|` and `b` = `-x-y--|` (one tick each) the tuples are `-'ax'-'by'-|`: each
-/// when its last element arrives, and the end when `a` has finished. The standard library's
-/// `zip(_:_:)` of two `Sequence`s is unaffected: this one takes `AsyncSequence`s only.
+/// With `a` = `ab--c|` and `b` = `-x-y--|` (one tick each) the tuples are `-'ax'-'by'--|`: each
+/// when its last element arrives, and the end when `b` finishes (`c` is dropped). The standard
+/// library's `zip(_:_:)` of two `Sequence`s is unaffected: this one takes `AsyncSequence`s only.
 /// See ``AsyncZipSequence`` for the rules.
 ///
 /// - Returns: A sequence that throws the failure type the bases share: `Never` when neither can
