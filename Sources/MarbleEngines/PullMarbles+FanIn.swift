@@ -27,13 +27,21 @@ extension PullMarbles {
     case 4:
       return try await recordMarbles(inputs, tick: tick) { s, _ in merge(s[0], s[1], s[2], s[3]) }
     case 5:
-      return try await recordMarbles(inputs, tick: tick) { s, _ in merge(s[0], s[1], s[2], s[3], s[4]) }
+      return try await recordMarbles(inputs, tick: tick) { s, _ in
+        merge(s[0], s[1], s[2], s[3], s[4])
+      }
     case 6:
-      return try await recordMarbles(inputs, tick: tick) { s, _ in merge(s[0], s[1], s[2], s[3], s[4], s[5]) }
+      return try await recordMarbles(inputs, tick: tick) { s, _ in
+        merge(s[0], s[1], s[2], s[3], s[4], s[5])
+      }
     case 7:
-      return try await recordMarbles(inputs, tick: tick) { s, _ in merge(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) }
+      return try await recordMarbles(inputs, tick: tick) { s, _ in
+        merge(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
+      }
     default:
-      return try await recordMarbles(inputs, tick: tick) { s, _ in merge(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) }
+      return try await recordMarbles(inputs, tick: tick) { s, _ in
+        merge(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
+      }
     }
   }
 
@@ -45,17 +53,29 @@ extension PullMarbles {
     case 2:
       return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in zip(s[0], s[1]) }
     case 3:
-      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in zip(s[0], s[1], s[2]) }
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        zip(s[0], s[1], s[2])
+      }
     case 4:
-      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in zip(s[0], s[1], s[2], s[3]) }
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        zip(s[0], s[1], s[2], s[3])
+      }
     case 5:
-      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in zip(s[0], s[1], s[2], s[3], s[4]) }
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        zip(s[0], s[1], s[2], s[3], s[4])
+      }
     case 6:
-      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in zip(s[0], s[1], s[2], s[3], s[4], s[5]) }
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        zip(s[0], s[1], s[2], s[3], s[4], s[5])
+      }
     case 7:
-      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) }
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
+      }
     default:
-      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) }
+      return try await recordMarbles(inputs, tick: tick, render: render) { s, _ in
+        zip(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
+      }
     }
   }
 
@@ -70,13 +90,21 @@ extension PullMarbles {
     case 4:
       return try await recordMarbles(inputs, tick: tick) { s, _ in chain(s[0], s[1], s[2], s[3]) }
     case 5:
-      return try await recordMarbles(inputs, tick: tick) { s, _ in chain(s[0], s[1], s[2], s[3], s[4]) }
+      return try await recordMarbles(inputs, tick: tick) { s, _ in
+        chain(s[0], s[1], s[2], s[3], s[4])
+      }
     case 6:
-      return try await recordMarbles(inputs, tick: tick) { s, _ in chain(s[0], s[1], s[2], s[3], s[4], s[5]) }
+      return try await recordMarbles(inputs, tick: tick) { s, _ in
+        chain(s[0], s[1], s[2], s[3], s[4], s[5])
+      }
     case 7:
-      return try await recordMarbles(inputs, tick: tick) { s, _ in chain(s[0], s[1], s[2], s[3], s[4], s[5], s[6]) }
+      return try await recordMarbles(inputs, tick: tick) { s, _ in
+        chain(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
+      }
     default:
-      return try await recordMarbles(inputs, tick: tick) { s, _ in chain(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]) }
+      return try await recordMarbles(inputs, tick: tick) { s, _ in
+        chain(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7])
+      }
     }
   }
 }

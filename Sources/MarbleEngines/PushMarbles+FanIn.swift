@@ -17,15 +17,18 @@ extension PushMarbles {
     case (.merge, _):
       return try recordPushMarbles(inputs, tick: tick) { s, _ in Publishers.MergeMany(s) }
     case (.zip, 2):
-      return try recordPushMarbles(inputs, tick: tick, render: { $0.0 + $0.1 }) { s, _ in
+      let render: ((String, String)) -> String = { $0.0 + $0.1 }
+      return try recordPushMarbles(inputs, tick: tick, render: render) { s, _ in
         Publishers.Zip(s[0], s[1])
       }
     case (.zip, 3):
-      return try recordPushMarbles(inputs, tick: tick, render: { $0.0 + $0.1 + $0.2 }) { s, _ in
+      let render: ((String, String, String)) -> String = { $0.0 + $0.1 + $0.2 }
+      return try recordPushMarbles(inputs, tick: tick, render: render) { s, _ in
         Publishers.Zip3(s[0], s[1], s[2])
       }
     case (.zip, _):
-      return try recordPushMarbles(inputs, tick: tick, render: { $0.joined() }) { s, _ in
+      let render: ([String]) -> String = { $0.joined() }
+      return try recordPushMarbles(inputs, tick: tick, render: render) { s, _ in
         s.dropFirst().reduce(s[0].map { [$0] }.eraseToAnyPublisher()) { zipped, next in
           zipped.zip(next).map { $0 + [$1] }.eraseToAnyPublisher()
         }

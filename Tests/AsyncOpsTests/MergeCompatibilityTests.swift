@@ -10,7 +10,9 @@ import Testing
   //   test_merge_makes_sequence_with_elements_from_sources_when_all_have_same_size
   //   test_merge_makes_sequence_with_elements_from_sources_when_first_is_longer
   //   test_merge_makes_sequence_with_elements_from_sources_when_second_is_longer
-  @Test(arguments: [([1, 2, 3], [4, 5, 6]), ([1, 2, 3, 4, 5, 6, 7], [8, 9, 10]), ([1, 2, 3], [4, 5, 6, 7])])
+  @Test(arguments: [
+    ([1, 2, 3], [4, 5, 6]), ([1, 2, 3, 4, 5, 6, 7], [8, 9, 10]), ([1, 2, 3], [4, 5, 6, 7]),
+  ])
   func mergeOfTwoHasEveryElementOfBothAndThenNil(first: [Int], second: [Int]) async {
     let outcome = await collectAll(merge(first.asyncElements, second.asyncElements))
     #expect(outcome.elements.sorted() == (first + second).sorted())
@@ -132,13 +134,15 @@ import Testing
   {
     let source = AsyncTestSource<Int>()
     source.send(1)
-    var iterator: AsyncMergeSequence<Int, TestSourceFailure, AsyncTestSource<Int>, AsyncTestSource<Int>>
-      .Iterator? = merge(source, source).makeAsyncIterator()
+    var iterator:
+      AsyncMergeSequence<Int, TestSourceFailure, AsyncTestSource<Int>, AsyncTestSource<Int>>
+        .Iterator? = merge(source, source).makeAsyncIterator()
     #expect(try await iterator?.next() == 1)
     iterator = nil
     await eventually { source.liveIteratorCount == 0 }
-    var finished: AsyncMerge2Sequence<SynchronousElements<[Int]>, SynchronousElements<[Int]>>.Iterator? =
-      merge([Int]().asyncElements, [Int]().asyncElements).makeAsyncIterator()
+    var finished:
+      AsyncMerge2Sequence<SynchronousElements<[Int]>, SynchronousElements<[Int]>>.Iterator? =
+        merge([Int]().asyncElements, [Int]().asyncElements).makeAsyncIterator()
     #expect(await finished?.next() == nil)
     finished = nil
   }

@@ -32,7 +32,8 @@ import Testing
     var machine = started(2)
     _ = machine.produced("a", reader: "r0")
     #expect("\(machine.produced("b", reader: "r1"))" == "wait")
-    #expect("\(machine.next("c1"))" == #"emit(to: "c1", "b", resuming: "r1", readerContinues: true)"#)
+    #expect(
+      "\(machine.next("c1"))" == #"emit(to: "c1", "b", resuming: "r1", readerContinues: true)"#)
   }
 
   @Test func waitingElementsAreTakenInArrivalOrder() {
@@ -40,8 +41,10 @@ import Testing
     _ = machine.produced("a", reader: "r0")
     _ = machine.produced("z", reader: "r2")
     _ = machine.produced("y", reader: "r1")
-    #expect("\(machine.next("c1"))" == #"emit(to: "c1", "z", resuming: "r2", readerContinues: true)"#)
-    #expect("\(machine.next("c2"))" == #"emit(to: "c2", "y", resuming: "r1", readerContinues: true)"#)
+    #expect(
+      "\(machine.next("c1"))" == #"emit(to: "c1", "z", resuming: "r2", readerContinues: true)"#)
+    #expect(
+      "\(machine.next("c2"))" == #"emit(to: "c2", "y", resuming: "r1", readerContinues: true)"#)
     #expect("\(machine.next("c3"))" == "suspend")
   }
 
@@ -65,8 +68,10 @@ import Testing
     _ = machine.produced("b", reader: "r1")
     _ = machine.produced("c", reader: "r2")
     #expect("\(machine.failed(Boom()))" == "cancelReaders")
-    #expect("\(machine.next("c1"))" == #"emit(to: "c1", "b", resuming: "r1", readerContinues: false)"#)
-    #expect("\(machine.next("c2"))" == #"emit(to: "c2", "c", resuming: "r2", readerContinues: false)"#)
+    #expect(
+      "\(machine.next("c1"))" == #"emit(to: "c1", "b", resuming: "r1", readerContinues: false)"#)
+    #expect(
+      "\(machine.next("c2"))" == #"emit(to: "c2", "c", resuming: "r2", readerContinues: false)"#)
     #expect("\(machine.next("c3"))" == #"fail("c3", boom)"#)
     #expect("\(machine.next("c4"))" == #"finish("c4")"#)
   }

@@ -92,13 +92,19 @@ import Testing
   }
 
   @Test func theSwiftAsyncAlgorithmsTypeNamesCanBeWritten() async {
-    let (a, b, c) = (AsyncStream<Int> { $0.finish() }, AsyncStream<Int> { $0.finish() }, AsyncStream<Int> { $0.finish() })
+    let (a, b, c) = (
+      AsyncStream<Int> { $0.finish() }, AsyncStream<Int> { $0.finish() },
+      AsyncStream<Int> { $0.finish() }
+    )
     let merged2: AsyncMerge2Sequence<AsyncStream<Int>, AsyncStream<Int>> = merge(a, b)
-    let merged3: AsyncMerge3Sequence<AsyncStream<Int>, AsyncStream<Int>, AsyncStream<Int>> = merge(a, b, c)
+    let merged3: AsyncMerge3Sequence<AsyncStream<Int>, AsyncStream<Int>, AsyncStream<Int>> = merge(
+      a, b, c)
     let zipped2: AsyncZip2Sequence<AsyncStream<Int>, AsyncStream<Int>> = zip(a, b)
-    let zipped3: AsyncZip3Sequence<AsyncStream<Int>, AsyncStream<Int>, AsyncStream<Int>> = zip(a, b, c)
+    let zipped3: AsyncZip3Sequence<AsyncStream<Int>, AsyncStream<Int>, AsyncStream<Int>> = zip(
+      a, b, c)
     let chained2: AsyncChain2Sequence<AsyncStream<Int>, AsyncStream<Int>> = chain(a, b)
-    let chained3: AsyncChain3Sequence<AsyncStream<Int>, AsyncStream<Int>, AsyncStream<Int>> = chain(a, b, c)
+    let chained3: AsyncChain3Sequence<AsyncStream<Int>, AsyncStream<Int>, AsyncStream<Int>> = chain(
+      a, b, c)
     // Non-throwing bases: no `try` needed.
     for await _ in merged2 {}
     for await _ in merged3 {}

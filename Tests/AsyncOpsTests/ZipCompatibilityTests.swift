@@ -14,7 +14,8 @@ import Testing
   //   test_zip_produces_nil_next_element_when_iteration_is_finished_and_first_is_longer
   //   test_zip_produces_nil_next_element_when_iteration_is_finished_and_second_is_longer
   @Test(arguments: [
-    ([1, 2, 3], ["a", "b", "c"]), ([1, 2, 3, 4, 5], ["a", "b", "c"]), ([1, 2, 3], ["a", "b", "c", "d", "e"]),
+    ([1, 2, 3], ["a", "b", "c"]), ([1, 2, 3, 4, 5], ["a", "b", "c"]),
+    ([1, 2, 3], ["a", "b", "c", "d", "e"]),
   ])
   func zipOfTwoEqualsTheSynchronousZipAndThenNil(a: [Int], b: [String]) async {
     let outcome = await collectAll(zip(a.asyncElements, b.asyncElements))
@@ -31,7 +32,8 @@ import Testing
   //   test_zip_produces_nil_next_element_when_iteration_is_finished_and_* (the same four)
   @Test(arguments: [
     ([1, 2, 3], ["a", "b", "c"], [1, 2, 3]), ([1, 2, 3, 4, 5], ["a", "b", "c"], [1, 2, 3]),
-    ([1, 2, 3], ["a", "b", "c", "d", "e"], [1, 2, 3]), ([1, 2, 3], ["a", "b", "c"], [1, 2, 3, 4, 5]),
+    ([1, 2, 3], ["a", "b", "c", "d", "e"], [1, 2, 3]),
+    ([1, 2, 3], ["a", "b", "c"], [1, 2, 3, 4, 5]),
   ])
   func zipOfThreeEqualsTheSynchronousZipAndThenNil(a: [Int], b: [String], c: [Int]) async {
     let outcome = await collectAll(zip(a.asyncElements, b.asyncElements, c.asyncElements))
@@ -114,7 +116,9 @@ import Testing
 
   @Test func arraysMadeAsynchronousAreZippedByAsyncOps() async {
     let pairs = zip([1, 2].asyncElements, [3, 4].asyncElements)
-    #expect(type(of: pairs) == AsyncZip2Sequence<SynchronousElements<[Int]>, SynchronousElements<[Int]>>.self)
+    #expect(
+      type(of: pairs)
+        == AsyncZip2Sequence<SynchronousElements<[Int]>, SynchronousElements<[Int]>>.self)
     var sums: [Int] = []
     for await (a, b) in pairs { sums.append(a + b) }
     #expect(sums == [4, 6])

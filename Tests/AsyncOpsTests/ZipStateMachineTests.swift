@@ -27,7 +27,8 @@ import Testing
     #expect("\(machine.produced(by: 2, reader: "r2"))" == "wait")
     #expect("\(machine.produced(by: 0, reader: "r0"))" == "wait")
     #expect(
-      "\(machine.produced(by: 1, reader: "r1"))" == #"emit(to: "c0", resuming: ["r0", "r1", "r2"])"#)
+      "\(machine.produced(by: 1, reader: "r1"))" == #"emit(to: "c0", resuming: ["r0", "r1", "r2"])"#
+    )
   }
 
   @Test func aTupleCompletedWhileTheConsumerIsBusyWaitsForItsNextNext() {
@@ -50,7 +51,8 @@ import Testing
     var machine = started(2)
     _ = machine.produced(by: 1, reader: "r1")
     #expect(
-      "\(machine.failed(Boom()))" == #"end(Optional("c0"), failure: Optional(boom), stopping: ["r1"])"#)
+      "\(machine.failed(Boom()))"
+        == #"end(Optional("c0"), failure: Optional(boom), stopping: ["r1"])"#)
     #expect("\(machine.next("c1"))" == #"finish("c1")"#)
   }
 

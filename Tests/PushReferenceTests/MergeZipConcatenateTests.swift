@@ -35,7 +35,10 @@ private func pairText(_ pair: (String, String)) -> String { pair.0 + pair.1 }
     Publishers.Merge(a, b).subscribe(
       AnySubscriber(
         receiveSubscription: { subscription = $0 },
-        receiveValue: { received.append($0); return .none },
+        receiveValue: {
+          received.append($0)
+          return .none
+        },
         receiveCompletion: { _ in }))
     subscription?.request(.max(1))
     a.send(1)
@@ -62,9 +65,10 @@ private func pairText(_ pair: (String, String)) -> String { pair.0 + pair.1 }
   }
 
   @Test func zipOfThree() throws {
-    try expectPushMarbles(
-      ["a--b|", "-x-y|", "--p-q|"], "--'axp'-['byq'|]", render: { "\($0.0)\($0.1)\($0.2)" }
-    ) { s, _ in Publishers.Zip3(s[0], s[1], s[2]) }
+    let triple: ((String, String, String)) -> String = { $0.0 + $0.1 + $0.2 }
+    try expectPushMarbles(["a--b|", "-x-y|", "--p-q|"], "--'axp'-['byq'|]", render: triple) {
+      s, _ in Publishers.Zip3(s[0], s[1], s[2])
+    }
   }
 
   @Test func appendSubscribesToTheSuffixOnlyWhenThePrefixHasFinished() throws {

@@ -63,7 +63,9 @@ where
 /// Chains 2 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in chain(throwingLoads, cached) { print(element) }
+/// for try await element in chain(a, b) {
+///   print(element)
+/// }
 /// ```
 @inlinable
 public func chain<A: AsyncSequence, B: AsyncSequence>(
@@ -100,7 +102,9 @@ where
 /// Chains 3 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in chain(throwingLoads, cached, cached) { print(element) }
+/// for try await element in chain(a, b, c) {
+///   print(element)
+/// }
 /// ```
 @inlinable
 public func chain<A: AsyncSequence, B: AsyncSequence, C: AsyncSequence>(
@@ -121,7 +125,9 @@ where B.Element == A.Element, C.Element == A.Element {
 /// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
 ///   throw). See ``AsyncChainSequence``.
 @inlinable
-public func chain<Failure: Error, A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence>(
+public func chain<
+  Failure: Error, A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence
+>(
   _ a: A, _ b: B, _ c: C, _ d: D
 ) -> AsyncChainSequence<A.Element, Failure, A, B, C, D>
 where
@@ -139,7 +145,9 @@ where
 /// Chains 4 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in chain(throwingLoads, cached, cached, cached) { print(element) }
+/// for try await element in chain(a, b, c, d) {
+///   print(element)
+/// }
 /// ```
 @inlinable
 public func chain<A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence>(
@@ -160,7 +168,10 @@ where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element {
 /// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
 ///   throw). See ``AsyncChainSequence``.
 @inlinable
-public func chain<Failure: Error, A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence, E: AsyncSequence>(
+public func chain<
+  Failure: Error, A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence,
+  E: AsyncSequence
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E
 ) -> AsyncChainSequence<A.Element, Failure, A, B, C, D, E>
 where
@@ -180,13 +191,18 @@ where
 /// Chains 5 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in chain(throwingLoads, cached, cached, cached, cached) { print(element) }
+/// for try await element in chain(a, b, c, d, e) {
+///   print(element)
+/// }
 /// ```
 @inlinable
-public func chain<A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence, E: AsyncSequence>(
+public func chain<
+  A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence, E: AsyncSequence
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E
 ) -> AsyncChainSequence<A.Element, any Error, A, B, C, D, E>
-where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element {
+where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element
+{
   AsyncChainSequence(a, b, c, d, e)
 }
 
@@ -201,7 +217,10 @@ where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.
 /// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
 ///   throw). See ``AsyncChainSequence``.
 @inlinable
-public func chain<Failure: Error, A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence, E: AsyncSequence, F: AsyncSequence>(
+public func chain<
+  Failure: Error, A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence,
+  E: AsyncSequence, F: AsyncSequence
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
 ) -> AsyncChainSequence<A.Element, Failure, A, B, C, D, E, F>
 where
@@ -223,13 +242,21 @@ where
 /// Chains 6 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in chain(throwingLoads, cached, cached, cached, cached, cached) { print(element) }
+/// for try await element in chain(a, b, c, d, e, f) {
+///   print(element)
+/// }
 /// ```
 @inlinable
-public func chain<A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence, E: AsyncSequence, F: AsyncSequence>(
+public func chain<
+  A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence, E: AsyncSequence,
+  F: AsyncSequence
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
 ) -> AsyncChainSequence<A.Element, any Error, A, B, C, D, E, F>
-where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element, F.Element == A.Element {
+where
+  B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element,
+  F.Element == A.Element
+{
   AsyncChainSequence(a, b, c, d, e, f)
 }
 
@@ -244,7 +271,10 @@ where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.
 /// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
 ///   throw). See ``AsyncChainSequence``.
 @inlinable
-public func chain<Failure: Error, A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence, E: AsyncSequence, F: AsyncSequence, G: AsyncSequence>(
+public func chain<
+  Failure: Error, A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence,
+  E: AsyncSequence, F: AsyncSequence, G: AsyncSequence
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
 ) -> AsyncChainSequence<A.Element, Failure, A, B, C, D, E, F, G>
 where
@@ -268,13 +298,21 @@ where
 /// Chains 7 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in chain(throwingLoads, cached, cached, cached, cached, cached, cached) { print(element) }
+/// for try await element in chain(a, b, c, d, e, f, g) {
+///   print(element)
+/// }
 /// ```
 @inlinable
-public func chain<A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence, E: AsyncSequence, F: AsyncSequence, G: AsyncSequence>(
+public func chain<
+  A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence, E: AsyncSequence,
+  F: AsyncSequence, G: AsyncSequence
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
 ) -> AsyncChainSequence<A.Element, any Error, A, B, C, D, E, F, G>
-where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element, F.Element == A.Element, G.Element == A.Element {
+where
+  B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element,
+  F.Element == A.Element, G.Element == A.Element
+{
   AsyncChainSequence(a, b, c, d, e, f, g)
 }
 
@@ -289,7 +327,10 @@ where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.
 /// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
 ///   throw). See ``AsyncChainSequence``.
 @inlinable
-public func chain<Failure: Error, A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence, E: AsyncSequence, F: AsyncSequence, G: AsyncSequence, H: AsyncSequence>(
+public func chain<
+  Failure: Error, A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence,
+  E: AsyncSequence, F: AsyncSequence, G: AsyncSequence, H: AsyncSequence
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
 ) -> AsyncChainSequence<A.Element, Failure, A, B, C, D, E, F, G, H>
 where
@@ -315,12 +356,20 @@ where
 /// Chains 8 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in chain(throwingLoads, cached, cached, cached, cached, cached, cached, cached) { print(element) }
+/// for try await element in chain(a, b, c, d, e, f, g, h) {
+///   print(element)
+/// }
 /// ```
 @inlinable
-public func chain<A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence, E: AsyncSequence, F: AsyncSequence, G: AsyncSequence, H: AsyncSequence>(
+public func chain<
+  A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: AsyncSequence, E: AsyncSequence,
+  F: AsyncSequence, G: AsyncSequence, H: AsyncSequence
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
 ) -> AsyncChainSequence<A.Element, any Error, A, B, C, D, E, F, G, H>
-where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element, F.Element == A.Element, G.Element == A.Element, H.Element == A.Element {
+where
+  B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element,
+  F.Element == A.Element, G.Element == A.Element, H.Element == A.Element
+{
   AsyncChainSequence(a, b, c, d, e, f, g, h)
 }

@@ -35,7 +35,9 @@ where Base1.Element == Base2.Element, Base1.Element == Base3.Element, Base1.Elem
 /// for await event in merge(events) { print(event) }
 /// ```
 @inlinable
-public func merge<A: AsyncSequence & Sendable>(_ a: A) -> AsyncMergeSequence<A.Element, A.Failure, A> where A.Element: Sendable {
+public func merge<A: AsyncSequence & Sendable>(_ a: A) -> AsyncMergeSequence<
+  A.Element, A.Failure, A
+> where A.Element: Sendable {
   AsyncMergeSequence(a)
 }
 
@@ -70,7 +72,9 @@ where
 /// Merges 2 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in merge(throwingLoads, cached) { print(element) }
+/// for try await element in merge(a, b) {
+///   print(element)
+/// }
 /// ```
 @inlinable
 public func merge<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
@@ -92,7 +96,10 @@ where B.Element == A.Element, A.Element: Sendable {
 /// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
 ///   throw). See ``AsyncMergeSequence`` for the rules.
 @inlinable
-public func merge<Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable>(
+public func merge<
+  Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable,
+  C: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C
 ) -> AsyncMergeSequence<A.Element, Failure, A, B, C>
 where
@@ -109,10 +116,14 @@ where
 /// Merges 3 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in merge(throwingLoads, cached, cached) { print(element) }
+/// for try await element in merge(a, b, c) {
+///   print(element)
+/// }
 /// ```
 @inlinable
-public func merge<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable>(
+public func merge<
+  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C
 ) -> AsyncMergeSequence<A.Element, any Error, A, B, C>
 where B.Element == A.Element, C.Element == A.Element, A.Element: Sendable {
@@ -131,7 +142,10 @@ where B.Element == A.Element, C.Element == A.Element, A.Element: Sendable {
 /// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
 ///   throw). See ``AsyncMergeSequence`` for the rules.
 @inlinable
-public func merge<Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable, D: AsyncSequence & Sendable>(
+public func merge<
+  Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable,
+  C: AsyncSequence & Sendable, D: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C, _ d: D
 ) -> AsyncMergeSequence<A.Element, Failure, A, B, C, D>
 where
@@ -150,10 +164,15 @@ where
 /// Merges 4 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in merge(throwingLoads, cached, cached, cached) { print(element) }
+/// for try await element in merge(a, b, c, d) {
+///   print(element)
+/// }
 /// ```
 @inlinable
-public func merge<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable, D: AsyncSequence & Sendable>(
+public func merge<
+  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable,
+  D: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C, _ d: D
 ) -> AsyncMergeSequence<A.Element, any Error, A, B, C, D>
 where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, A.Element: Sendable {
@@ -172,7 +191,10 @@ where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, A.
 /// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
 ///   throw). See ``AsyncMergeSequence`` for the rules.
 @inlinable
-public func merge<Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable, D: AsyncSequence & Sendable, E: AsyncSequence & Sendable>(
+public func merge<
+  Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable,
+  C: AsyncSequence & Sendable, D: AsyncSequence & Sendable, E: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E
 ) -> AsyncMergeSequence<A.Element, Failure, A, B, C, D, E>
 where
@@ -193,13 +215,21 @@ where
 /// Merges 5 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in merge(throwingLoads, cached, cached, cached, cached) { print(element) }
+/// for try await element in merge(a, b, c, d, e) {
+///   print(element)
+/// }
 /// ```
 @inlinable
-public func merge<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable, D: AsyncSequence & Sendable, E: AsyncSequence & Sendable>(
+public func merge<
+  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable,
+  D: AsyncSequence & Sendable, E: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E
 ) -> AsyncMergeSequence<A.Element, any Error, A, B, C, D, E>
-where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element, A.Element: Sendable {
+where
+  B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element,
+  A.Element: Sendable
+{
   AsyncMergeSequence(a, b, c, d, e)
 }
 
@@ -215,7 +245,11 @@ where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.
 /// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
 ///   throw). See ``AsyncMergeSequence`` for the rules.
 @inlinable
-public func merge<Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable, D: AsyncSequence & Sendable, E: AsyncSequence & Sendable, F: AsyncSequence & Sendable>(
+public func merge<
+  Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable,
+  C: AsyncSequence & Sendable, D: AsyncSequence & Sendable, E: AsyncSequence & Sendable,
+  F: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
 ) -> AsyncMergeSequence<A.Element, Failure, A, B, C, D, E, F>
 where
@@ -238,13 +272,21 @@ where
 /// Merges 6 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in merge(throwingLoads, cached, cached, cached, cached, cached) { print(element) }
+/// for try await element in merge(a, b, c, d, e, f) {
+///   print(element)
+/// }
 /// ```
 @inlinable
-public func merge<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable, D: AsyncSequence & Sendable, E: AsyncSequence & Sendable, F: AsyncSequence & Sendable>(
+public func merge<
+  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable,
+  D: AsyncSequence & Sendable, E: AsyncSequence & Sendable, F: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
 ) -> AsyncMergeSequence<A.Element, any Error, A, B, C, D, E, F>
-where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element, F.Element == A.Element, A.Element: Sendable {
+where
+  B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element,
+  F.Element == A.Element, A.Element: Sendable
+{
   AsyncMergeSequence(a, b, c, d, e, f)
 }
 
@@ -260,7 +302,11 @@ where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.
 /// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
 ///   throw). See ``AsyncMergeSequence`` for the rules.
 @inlinable
-public func merge<Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable, D: AsyncSequence & Sendable, E: AsyncSequence & Sendable, F: AsyncSequence & Sendable, G: AsyncSequence & Sendable>(
+public func merge<
+  Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable,
+  C: AsyncSequence & Sendable, D: AsyncSequence & Sendable, E: AsyncSequence & Sendable,
+  F: AsyncSequence & Sendable, G: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
 ) -> AsyncMergeSequence<A.Element, Failure, A, B, C, D, E, F, G>
 where
@@ -285,13 +331,22 @@ where
 /// Merges 7 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in merge(throwingLoads, cached, cached, cached, cached, cached, cached) { print(element) }
+/// for try await element in merge(a, b, c, d, e, f, g) {
+///   print(element)
+/// }
 /// ```
 @inlinable
-public func merge<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable, D: AsyncSequence & Sendable, E: AsyncSequence & Sendable, F: AsyncSequence & Sendable, G: AsyncSequence & Sendable>(
+public func merge<
+  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable,
+  D: AsyncSequence & Sendable, E: AsyncSequence & Sendable, F: AsyncSequence & Sendable,
+  G: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
 ) -> AsyncMergeSequence<A.Element, any Error, A, B, C, D, E, F, G>
-where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element, F.Element == A.Element, G.Element == A.Element, A.Element: Sendable {
+where
+  B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element,
+  F.Element == A.Element, G.Element == A.Element, A.Element: Sendable
+{
   AsyncMergeSequence(a, b, c, d, e, f, g)
 }
 
@@ -307,7 +362,11 @@ where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.
 /// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
 ///   throw). See ``AsyncMergeSequence`` for the rules.
 @inlinable
-public func merge<Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable, D: AsyncSequence & Sendable, E: AsyncSequence & Sendable, F: AsyncSequence & Sendable, G: AsyncSequence & Sendable, H: AsyncSequence & Sendable>(
+public func merge<
+  Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable,
+  C: AsyncSequence & Sendable, D: AsyncSequence & Sendable, E: AsyncSequence & Sendable,
+  F: AsyncSequence & Sendable, G: AsyncSequence & Sendable, H: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
 ) -> AsyncMergeSequence<A.Element, Failure, A, B, C, D, E, F, G, H>
 where
@@ -334,12 +393,21 @@ where
 /// Merges 8 asynchronous sequences whose failure types differ; the result throws `any Error`.
 ///
 /// ```swift
-/// for try await element in merge(throwingLoads, cached, cached, cached, cached, cached, cached, cached) { print(element) }
+/// for try await element in merge(a, b, c, d, e, f, g, h) {
+///   print(element)
+/// }
 /// ```
 @inlinable
-public func merge<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable, D: AsyncSequence & Sendable, E: AsyncSequence & Sendable, F: AsyncSequence & Sendable, G: AsyncSequence & Sendable, H: AsyncSequence & Sendable>(
+public func merge<
+  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable,
+  D: AsyncSequence & Sendable, E: AsyncSequence & Sendable, F: AsyncSequence & Sendable,
+  G: AsyncSequence & Sendable, H: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
 ) -> AsyncMergeSequence<A.Element, any Error, A, B, C, D, E, F, G, H>
-where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element, F.Element == A.Element, G.Element == A.Element, H.Element == A.Element, A.Element: Sendable {
+where
+  B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element,
+  F.Element == A.Element, G.Element == A.Element, H.Element == A.Element, A.Element: Sendable
+{
   AsyncMergeSequence(a, b, c, d, e, f, g, h)
 }

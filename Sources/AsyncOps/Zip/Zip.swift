@@ -5,7 +5,9 @@
 /// ```swift
 /// let pairs: AsyncZip2Sequence<AsyncStream<Int>, AsyncStream<String>> = zip(numbers, names)
 /// ```
-public typealias AsyncZip2Sequence<Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable> =
+public typealias AsyncZip2Sequence<
+  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable
+> =
   AsyncZipSequence<Base1.Failure, Base1, Base2>
 where Base1.Element: Sendable, Base2.Element: Sendable
 
@@ -86,7 +88,9 @@ where
 /// for try await (x, y, z) in zip(xs, throwingYs, zs) { plot(x, y, z) }
 /// ```
 @inlinable
-public func zip<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable>(
+public func zip<
+  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable
+>(
   _ a: A, _ b: B, _ c: C
 ) -> AsyncZipSequence<any Error, A, B, C>
 where A.Element: Sendable, B.Element: Sendable, C.Element: Sendable {

@@ -138,10 +138,11 @@ extension ZipStorage {
   /// The consumer is cancelled or gone: end iteration and stop every reader.
   @inlinable
   func cancel() {
-    perform(state.withLock { state in
-      let action = state.machine.cancelled()
-      return (action, action.endsReaders ? state.cancelReaders() : nil)
-    })
+    perform(
+      state.withLock { state in
+        let action = state.machine.cancelled()
+        return (action, action.endsReaders ? state.cancelReaders() : nil)
+      })
   }
 
   /// Performs an end action outside the lock.

@@ -11,7 +11,9 @@ extension Publishers {
   /// ```
   public struct Concatenate<Prefix: Publisher, Suffix: Publisher>: Publisher
   where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
+    /// The upstreams\' output type.
     public typealias Output = Prefix.Output
+    /// The upstreams\' shared failure type.
     public typealias Failure = Prefix.Failure
 
     /// The publisher read first.
@@ -78,11 +80,12 @@ final class ConcatenateCore<Downstream: Subscriber>: Subscription, Sendable {
   }
 
   func receive(_ value: Downstream.Input) -> Subscribers.Demand {
-    guard let downstream = state.withLock({ state -> UncheckedSendable<Downstream>? in
-      guard !state.isTerminated else { return nil }
-      if state.demand != .unlimited { state.demand -= 1 }
-      return state.downstream
-    })
+    guard
+      let downstream = state.withLock({ state -> UncheckedSendable<Downstream>? in
+        guard !state.isTerminated else { return nil }
+        if state.demand != .unlimited { state.demand -= 1 }
+        return state.downstream
+      })
     else { return .none }
     let more = downstream.value.receive(value)
     state.withLock { $0.demand += more }

@@ -9,7 +9,9 @@ extension Publishers {
   /// ```
   public struct Merge<A: Publisher, B: Publisher>: Publisher
   where A.Output == B.Output, A.Failure == B.Failure {
+    /// The upstreams\' output type.
     public typealias Output = A.Output
+    /// The upstreams\' shared failure type.
     public typealias Failure = A.Failure
 
     /// The first upstream.
@@ -41,7 +43,9 @@ extension Publishers {
   /// ```
   public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Output == B.Output, A.Failure == B.Failure, B.Output == C.Output, B.Failure == C.Failure {
+    /// The upstreams\' output type.
     public typealias Output = A.Output
+    /// The upstreams\' shared failure type.
     public typealias Failure = A.Failure
 
     /// The first upstream.
@@ -77,7 +81,9 @@ extension Publishers {
   /// Publishers.MergeMany(sensors).sink { record($0) }
   /// ```
   public struct MergeMany<Upstream: Publisher>: Publisher {
+    /// The upstreams\' output type.
     public typealias Output = Upstream.Output
+    /// The upstreams\' shared failure type.
     public typealias Failure = Upstream.Failure
 
     /// The upstreams, in argument order.

@@ -9,7 +9,9 @@ extension Publishers {
   /// Publishers.Zip(requests, responses).sink { print($0, $1) }
   /// ```
   public struct Zip<A: Publisher, B: Publisher>: Publisher where A.Failure == B.Failure {
+    /// The upstreams\' output type.
     public typealias Output = (A.Output, B.Output)
+    /// The upstreams\' shared failure type.
     public typealias Failure = A.Failure
 
     /// The first upstream.
@@ -43,7 +45,9 @@ extension Publishers {
   /// ```
   public struct Zip3<A: Publisher, B: Publisher, C: Publisher>: Publisher
   where A.Failure == B.Failure, B.Failure == C.Failure {
+    /// The upstreams\' output type.
     public typealias Output = (A.Output, B.Output, C.Output)
+    /// The upstreams\' shared failure type.
     public typealias Failure = A.Failure
 
     /// The first upstream.
