@@ -123,4 +123,9 @@ import Testing
     for await (a, b) in pairs { sums.append(a + b) }
     #expect(sums == [4, 6])
   }
+
+  @Test func theStandardLibrarysAsyncMapSequenceIsNotShadowed() {
+    let mapped = [1, 2].asyncElements.map { $0 * 2 }
+    #expect(type(of: mapped) == _Concurrency.AsyncMapSequence<SynchronousElements<[Int]>, Int>.self)
+  }
 }
