@@ -20,6 +20,9 @@ public enum MarbleOperator: Hashable, Sendable {
   case mapLatest(ticks: Int)
   /// `combineLatest` — of two or more inputs.
   case combineLatest
+  /// `merge`, `zip`, `chain` — of two or more inputs (SEMANTICS.md "The rest of
+  /// swift-async-algorithms").
+  case fanIn(FanInOperator)
   /// `removeDuplicates`.
   case removeDuplicates
   /// `removeDuplicates:ignoringCase` — `removeDuplicates(by:)` comparing lowercased values.
@@ -39,8 +42,8 @@ public enum MarbleOperator: Hashable, Sendable {
     "debounce:N, debounce:N:leading, debounce:N:maxWait=M, debounce:N:leading:maxWait=M, "
     + "throttle:N, throttle:N:first, mapLatest:N, combineLatest, removeDuplicates, "
     + "removeDuplicates:ignoringCase, "
-    + "share:T1,T2,...[:replay=R], currentValue:V:T1,T2,..."
-    + ", buffer:N, buffer:N:latest, buffer:N:oldest, buffer:unbounded"
+    + "share:T1,T2,...[:replay=R], currentValue:V:T1,T2,..., "
+    + "buffer:N, buffer:N:latest, buffer:N:oldest, buffer:unbounded, merge, zip, chain"
 
   /// Parses one of the spellings of ``usage``.
   public init(parsing text: String) throws(MarbleOperatorError) {
@@ -73,6 +76,11 @@ public enum MarbleOperator: Hashable, Sendable {
         throw MarbleOperatorError("malformed operator '\(text)': \(parts[0]) takes no argument")
       }
       self = parts[0] == "combineLatest" ? .combineLatest : .removeDuplicates
+    case "merge", "zip", "chain":
+      guard parts.count == 1, let fanIn = FanInOperator(rawValue: parts[0]) else {
+        throw MarbleOperatorError("malformed operator '\(text)': \(parts[0]) takes no argument")
+      }
+      self = .fanIn(fanIn)
     case "share":
       self = try Self.parseShare(parts: parts, text: text)
     case "buffer":
@@ -189,7 +197,7 @@ public enum MarbleOperator: Hashable, Sendable {
   /// How many input marbles the operator takes.
   public var inputCount: ClosedRange<Int> {
     switch self {
-    case .combineLatest: 2...CombineLatestArity.maximum
+    case .combineLatest, .fanIn: 2...CombineLatestArity.maximum
     case .debounce, .debounceWithOptions, .throttle, .mapLatest, .removeDuplicates,
       .removeDuplicatesIgnoringCase, .share, .currentValue, .buffer:
       1...1
@@ -203,6 +211,7 @@ public enum MarbleOperator: Hashable, Sendable {
     case .throttle: "throttle"
     case .mapLatest: "mapLatest"
     case .combineLatest: "combineLatest"
+    case .fanIn(let fanIn): fanIn.rawValue
     case .removeDuplicates, .removeDuplicatesIgnoringCase: "removeDuplicates"
     case .share: "share"
     case .currentValue: "currentValue"

@@ -70,6 +70,8 @@ enum PullMarbles {
       return try await recordMarbles(inputs, tick: tick) { sources, _ in
         sources[0].buffer(policy: policy.pull)
       }
+    case .fanIn(let fanIn):
+      return try await fanInMarbles(fanIn, inputs, tick: tick)
     }
   }
 

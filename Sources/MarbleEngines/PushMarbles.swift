@@ -46,6 +46,8 @@ enum PushMarbles {
         subjects[0].buffer(
           size: policy.size, prefetch: policy.prefetch, whenFull: policy.whenFull())
       }
+    case .fanIn(let fanIn):
+      return try fanInMarbles(fanIn, inputs, tick: tick)
     }
   }
 

@@ -27,6 +27,12 @@ extension BenchCase {
       [.channelOneToOne],
       [.channelFourToFour],
       .variants(of: BufferBoundedWorkload()),
+      .variants(of: MergeWorkload(bases: 2)),
+      .variants(of: MergeWorkload(bases: 3)),
+      .variants(of: MergeWorkload(bases: 8)),
+      .variants(of: ZipWorkload(bases: 2)),
+      .variants(of: ZipWorkload(bases: 3)),
+      .variants(of: ChainWorkload()),
 
       // The push engine (PushReference), for the push-vs-pull table.
       [.pushDebounceBurst],
@@ -38,6 +44,8 @@ extension BenchCase {
       [.pushShare(consumers: 16)],
       [.pushCurrentValue],
       [.pushBuffer],
+      [.pushMerge2],
+      [.pushZip2],
 
       // Search (BrewSearch) and the CLI.
       [.searchNaive],

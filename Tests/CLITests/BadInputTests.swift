@@ -74,8 +74,8 @@ import Testing
       name: "unbalanced quote in a marble", arguments: ["marbles", "debounce:2", "a-'bc"],
       message: "invalid marble 'a-'bc' at position 2: unbalanced \"'\""),
     Case(
-      name: "unknown operator", arguments: ["marbles", "zip", "a|", "b|"],
-      message: "unknown operator 'zip'"),
+      name: "unknown operator", arguments: ["marbles", "window", "a|", "b|"],
+      message: "unknown operator 'window'"),
     Case(
       name: "malformed operator argument", arguments: ["marbles", "debounce:x", "a|"],
       message: "malformed operator 'debounce:x'"),

@@ -3,4 +3,5 @@ enum ConformanceScenarios {
   static let all: [ConformanceScenario] =
     debounce + removeDuplicates + combineLatest + share + throttle + mapLatest
     + buffer
+    + fanIn
 }

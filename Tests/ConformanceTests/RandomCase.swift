@@ -37,6 +37,9 @@ struct RandomCase: Sendable, CustomStringConvertible {
     // Never drawn: with a consumer that keeps up, buffer passes its input through, so it has no
     // family of its own; like removeDuplicates it has no documented difference.
     case .buffer: .removeDuplicates
+    // Never drawn: merge, zip and chain are pinned by the conformance table
+    // (`ConformanceScenarios+FanIn.swift`); their family is that of the other multi-input one.
+    case .fanIn: .combineLatest
     }
   }
 
@@ -70,6 +73,7 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .buffer(.unbounded): "buffer:unbounded"
     case .buffer(.latest(let size)): "buffer:\(size):latest"
     case .buffer(.oldest(let size)): "buffer:\(size):oldest"
+    case .fanIn(let fanIn): fanIn.rawValue
     case .share(let consumers, let replay):
       "share:" + consumers.map(String.init).joined(separator: ",")
         + (replay == 0 ? "" : ":replay=\(replay)")

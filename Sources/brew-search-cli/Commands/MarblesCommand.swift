@@ -25,6 +25,7 @@ enum MarblesCommand {
       mapLatest:N                a transform that answers each element N ticks later; a newer
                                  element cancels it (one input)
       combineLatest              two to \(CombineLatestArity.maximum) inputs
+      merge, zip, chain          two to \(CombineLatestArity.maximum) inputs (zip writes 'ax')
       removeDuplicates           one input
       removeDuplicates:ignoringCase
                                  removeDuplicates(by:) comparing lowercased values

@@ -26,6 +26,9 @@ func runChecks() async -> Bool {
     OperatorChecks.currentValueGivesTheCurrentThenLaterValues)
   await runner.run(
     "removeDuplicates with every predicate", OperatorChecks.removeDuplicatesWithEveryPredicate)
+  await runner.run("merge of 2, 3, 5 and 8 bases", MergeZipChainChecks.mergeOfEveryArity)
+  await runner.run("zip of 2, 3, 5 and 8 bases", MergeZipChainChecks.zipOfEveryArity)
+  await runner.run("chain of 2, 3, 5 and 8 bases", MergeZipChainChecks.chainOfEveryArity)
   await runner.run(
     "AsyncChannel hands every element over in order",
     ChannelBufferChecks.channelHandsEveryElementToAConsumerInOrder)

@@ -1,0 +1,76 @@
+/// An asynchronous sequence of the elements of several base sequences, in the order they arrive;
+/// made by `merge(_:_:)` and its siblings for 1 to 8 bases.
+///
+/// ```swift
+/// for await event in merge(networkEvents, localEvents) {
+///   apply(event)
+/// }
+/// ```
+///
+/// The bases are read concurrently, one task per base, from the first `next()`. An element goes
+/// to the consumer in arrival order; a base whose element the consumer has not taken yet waits
+/// (at most one element is buffered per base). Iteration ends when every base has finished. The
+/// first failure of a base ends it after the elements already read have been taken, and cancels
+/// the other bases. Cancelling the consuming task ends iteration (`nil`) and cancels every base.
+///
+/// `Failure` is the failure type shared by every base (`Never` when none can throw, so
+/// `for await` needs no `try`), or `any Error` when their failure types differ.
+/// `AsyncMerge2Sequence` and `AsyncMerge3Sequence` (swift-async-algorithms' names) are this type.
+public struct AsyncMergeSequence<
+  Element: Sendable, Failure: Error, each Base: AsyncSequence & Sendable
+>: AsyncSequence, Sendable {
+  @usableFromInline let bases: (repeat each Base)
+
+  /// Merges `bases`; each must produce `Element` and throw `Failure` or a subtype of it (the
+  /// public functions guarantee both; the first is checked when an iterator is made).
+  @inlinable
+  init(_ bases: repeat each Base) {
+    self.bases = (repeat each bases)
+  }
+
+  /// Creates an iterator that starts reading the bases at its first `next()`.
+  @inlinable
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(storage: MergeStorage(repeat each bases))
+  }
+
+  /// Produces the merged elements; see ``AsyncMergeSequence``.
+  public struct Iterator: AsyncIteratorProtocol {
+    /// Owns the storage for the iterator and its copies; when the last copy is gone, the
+    /// storage is told that the consumer is gone, which cancels every base.
+    @usableFromInline
+    final class Handle {
+      @usableFromInline let storage: MergeStorage<Element, Failure, repeat each Base>
+
+      @inlinable
+      init(storage: MergeStorage<Element, Failure, repeat each Base>) {
+        self.storage = storage
+      }
+
+      deinit {
+        storage.cancel()
+      }
+    }
+
+    @usableFromInline let handle: Handle
+
+    @inlinable
+    init(storage: MergeStorage<Element, Failure, repeat each Base>) {
+      handle = Handle(storage: storage)
+    }
+
+    /// The next element; `nil` when iteration has ended or the calling task is cancelled.
+    @inlinable
+    public mutating func next(
+      isolation actor: isolated (any Actor)? = #isolation
+    ) async throws(Failure) -> Element? {
+      try await handle.storage.next(isolation: actor).get()
+    }
+
+    /// The next element; `nil` when iteration has ended or the calling task is cancelled.
+    @inlinable
+    public mutating func next() async throws(Failure) -> Element? {
+      try await next(isolation: nil)
+    }
+  }
+}

@@ -1,0 +1,185 @@
+import Synchronization
+
+/// The concurrency shell of `merge`: one per iterator. It holds the ``MergeStateMachine`` behind a
+/// `Mutex`, runs one reader task per base, and performs the machine's actions outside the lock.
+///
+/// A reader that reads an element while the consumer waits resumes the consumer with it and reads
+/// on; otherwise it leaves the element with the machine and suspends until the consumer takes it,
+/// so each base is at most one element ahead of the consumer (backpressure).
+@usableFromInline
+final class MergeStorage<
+  Element: Sendable, Failure: Error, each Base: AsyncSequence & Sendable
+>: Sendable {
+  @usableFromInline typealias Consumer = UnsafeContinuation<MergeSignal<Element>, Never>
+  /// Resumed with `true` to read the next element, `false` to stop.
+  @usableFromInline typealias Reader = UnsafeContinuation<Bool, Never>
+  @usableFromInline typealias Machine = MergeStateMachine<Element, Consumer, Reader>
+
+  @usableFromInline let bases: (repeat each Base)
+  @usableFromInline let state: Mutex<ReaderTaskState<Machine>>
+
+  @inlinable
+  init(_ bases: repeat each Base) {
+    self.bases = (repeat each bases)
+    var count = 0
+    func check<Checked: AsyncSequence>(_: Checked) {
+      // The public functions require one element type; the readers rely on it (`hand`).
+      precondition(
+        Checked.Element.self == Element.self,
+        "merge: a base produces \(Checked.Element.self), not \(Element.self)")
+      count += 1
+    }
+    repeat check(each bases)
+    state = Mutex(ReaderTaskState(machine: Machine(baseCount: count)))
+  }
+
+  @inlinable
+  func failure(_ error: any Error) -> Failure {
+    // The public functions choose `Failure` as the failure type shared by every base, or
+    // `any Error`; a base can throw nothing else.
+    guard let failure = error as? Failure else {
+      preconditionFailure("merge: a base threw \(type(of: error)), not \(Failure.self)")
+    }
+    return failure
+  }
+}
+
+/// What a waiting `merge` consumer is resumed with.
+@usableFromInline
+enum MergeSignal<Element: Sendable>: Sendable {
+  case element(Element)
+  case end
+  case failure(any Error)
+}
+
+// MARK: - Consumer side
+
+extension MergeStorage {
+  /// The next element, the end (`nil`) or the failure. Cancelling the calling task ends iteration.
+  @inlinable
+  func next(isolation actor: isolated (any Actor)?) async -> Result<Element?, Failure> {
+    if Task.isCancelled {
+      cancel()
+      return .success(nil)
+    }
+    switch state.withLock({ $0.machine.nextReady() }) {
+    case .emit(let element, let reader, let continues):
+      reader.resume(returning: continues)
+      return .success(element)
+    case .finish:
+      return .success(nil)
+    case .fail(let error):
+      return .failure(failure(error))
+    case nil:
+      return await suspend(isolation: actor)
+    }
+  }
+
+  @inlinable
+  func suspend(isolation actor: isolated (any Actor)?) async -> Result<Element?, Failure> {
+    let signal = await withTaskCancellationHandler {
+      await withUnsafeContinuation(isolation: actor) { (consumer: Consumer) in
+        switch state.withLock({ $0.machine.next(consumer) }) {
+        case .startReaders:
+          startReaders()
+        case .suspend:
+          break
+        case .emit(let consumer, let element, let reader, let continues):
+          reader.resume(returning: continues)
+          consumer.resume(returning: .element(element))
+        case .finish(let consumer):
+          consumer.resume(returning: .end)
+        case .fail(let consumer, let error):
+          consumer.resume(returning: .failure(error))
+        }
+      }
+    } onCancel: {
+      cancel()
+    }
+    switch signal {
+    case .element(let element): return .success(element)
+    case .end: return .success(nil)
+    case .failure(let error): return .failure(failure(error))
+    }
+  }
+
+  /// The consumer is cancelled or gone: end iteration and stop every reader.
+  @inlinable
+  func cancel() {
+    let (action, task) = state.withLock { state in
+      let action = state.machine.cancelled()
+      guard case .cancel = action else { return (action, Task<Void, Never>?.none) }
+      return (action, state.cancelReaders())
+    }
+    guard case .cancel(let consumer, let stopping) = action else { return }
+    task?.cancel()
+    for reader in stopping { reader.resume(returning: false) }
+    consumer?.resume(returning: .end)
+  }
+}
+
+// MARK: - Reader side
+
+extension MergeStorage {
+  @inlinable
+  func startReaders() {
+    let task = Task { await readAll() }
+    if state.withLock({ $0.register(task) }) { task.cancel() }
+  }
+
+  @inlinable
+  func readAll() async {
+    await withDiscardingTaskGroup { group in
+      repeat group.addTask { await self.read(each self.bases) }
+    }
+  }
+
+  @inlinable
+  func read<Reading: AsyncSequence>(_ base: Reading) async {
+    var iterator = base.makeAsyncIterator()
+    do {
+      while let element = try await iterator.next(isolation: nil) {
+        // The initialiser checked that every base produces `Element`.
+        guard await hand(unsafeBitCast(element, to: Element.self)) else { return }
+      }
+      finished()
+    } catch {
+      failed(error)
+    }
+  }
+
+  /// Hands an element over; returns whether the reader may read the next one.
+  @inlinable
+  func hand(_ element: Element) async -> Bool {
+    await withUnsafeContinuation { (reader: Reader) in
+      switch state.withLock({ $0.machine.produced(element, reader: reader) }) {
+      case .emit(let consumer, let reader):
+        consumer.resume(returning: .element(element))
+        reader.resume(returning: true)
+      case .wait:
+        break
+      case .discard(let reader):
+        reader.resume(returning: false)
+      }
+    }
+  }
+
+  @inlinable
+  func finished() {
+    guard case .finish(let consumer) = state.withLock({ $0.machine.finished() }) else { return }
+    consumer?.resume(returning: .end)
+  }
+
+  @inlinable
+  func failed(_ error: any Error) {
+    let (action, task) = state.withLock { state in
+      let action = state.machine.failed(error)
+      if case .none = action { return (action, Task<Void, Never>?.none) }
+      return (action, state.cancelReaders())
+    }
+    task?.cancel()
+    if case .fail(let consumer, let error) = action {
+      consumer.resume(returning: .failure(error))
+    }
+  }
+}

@@ -1,0 +1,32 @@
+/// What the storage of `merge` and `zip` keeps behind its lock: the operator's state machine and
+/// the task that runs the base readers.
+///
+/// The readers' task is registered after it was created, outside the lock; a cancellation that
+/// came first is remembered, so the task is cancelled as soon as it is registered.
+@usableFromInline
+struct ReaderTaskState<Machine> {
+  @usableFromInline var machine: Machine
+  /// The task running every base reader, once started.
+  @usableFromInline var readerTask: Task<Void, Never>?
+  /// Set when the readers must stop; a reader task registered later is cancelled at once.
+  @usableFromInline var readersCancelled = false
+
+  @inlinable
+  init(machine: Machine) {
+    self.machine = machine
+  }
+
+  /// Marks the readers cancelled and returns the task to cancel, outside the lock.
+  @inlinable
+  mutating func cancelReaders() -> Task<Void, Never>? {
+    readersCancelled = true
+    return readerTask
+  }
+
+  /// Keeps the readers' task; returns whether it must be cancelled at once.
+  @inlinable
+  mutating func register(_ task: Task<Void, Never>) -> Bool {
+    readerTask = task
+    return readersCancelled
+  }
+}

@@ -1,0 +1,80 @@
+/// An asynchronous sequence of tuples of the n-th elements of several base sequences; made by
+/// `zip(_:_:)` and its siblings for 3 and any number of bases.
+///
+/// ```swift
+/// for await (request, response) in zip(requests, responses) {
+///   log(request, response)
+/// }
+/// ```
+///
+/// The n-th tuple holds the n-th element of each base. The bases are read concurrently, one task
+/// per base, from the first `next()`; each base is at most one element ahead of the tuples the
+/// consumer has taken. Iteration ends as soon as any base finishes: elements already read from
+/// the other bases are dropped and those bases are cancelled. A failure of any base ends it at
+/// once, the same way. Cancelling the consuming task ends iteration (`nil`) and cancels every
+/// base.
+///
+/// `Failure` is the failure type shared by every base (`Never` when none can throw) for 2 and 3
+/// bases, and `any Error` when their failure types differ or for 4 bases and more.
+/// `AsyncZip2Sequence` and `AsyncZip3Sequence` (swift-async-algorithms' names) are this type.
+public struct AsyncZipSequence<Failure: Error, each Base: AsyncSequence & Sendable>:
+  AsyncSequence, Sendable
+where repeat (each Base).Element: Sendable {
+  /// A tuple of one element of every base, in argument order.
+  public typealias Element = (repeat (each Base).Element)
+
+  @usableFromInline let bases: (repeat each Base)
+
+  /// Zips `bases`. `Failure` must be the failure type of every base, or `any Error`; the public
+  /// functions guarantee it.
+  @inlinable
+  init(_ bases: repeat each Base) {
+    self.bases = (repeat each bases)
+  }
+
+  /// Creates an iterator that starts reading the bases at its first `next()`.
+  @inlinable
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(storage: ZipStorage(repeat each bases))
+  }
+
+  /// Produces the zipped tuples; see ``AsyncZipSequence``.
+  public struct Iterator: AsyncIteratorProtocol {
+    /// Owns the storage for the iterator and its copies; when the last copy is gone, the storage
+    /// is told that the consumer is gone, which cancels every base.
+    @usableFromInline
+    final class Handle {
+      @usableFromInline let storage: ZipStorage<Failure, repeat each Base>
+
+      @inlinable
+      init(storage: ZipStorage<Failure, repeat each Base>) {
+        self.storage = storage
+      }
+
+      deinit {
+        storage.cancel()
+      }
+    }
+
+    @usableFromInline let handle: Handle
+
+    @inlinable
+    init(storage: ZipStorage<Failure, repeat each Base>) {
+      handle = Handle(storage: storage)
+    }
+
+    /// The next tuple; `nil` when iteration has ended or the calling task is cancelled.
+    @inlinable
+    public mutating func next(
+      isolation actor: isolated (any Actor)? = #isolation
+    ) async throws(Failure) -> Element? {
+      try await handle.storage.next(isolation: actor).get()
+    }
+
+    /// The next tuple; `nil` when iteration has ended or the calling task is cancelled.
+    @inlinable
+    public mutating func next() async throws(Failure) -> Element? {
+      try await next(isolation: nil)
+    }
+  }
+}
