@@ -31,6 +31,15 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
       }
     }
 
+    /// The address of the task that waits in this request (a runtime continuation is its task).
+    var taskAddress: UInt {
+      switch self {
+      case .settle(let continuation), .advance(_, let continuation):
+        unsafeBitCast(continuation, to: UInt.self)
+      case .runUntilIdle(_, let continuation): unsafeBitCast(continuation, to: UInt.self)
+      }
+    }
+
     /// The request as the report of left-over work names it.
     var summary: String {
       switch self {
@@ -70,8 +79,10 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   struct Leftovers: Sendable {
     var requests: [String] = []
     var sleeperDeadlines: [TestClock.Instant] = []
+    /// The body's tasks still suspended, each described (id, where it waits).
+    var suspendedTasks: [String] = []
 
-    var isEmpty: Bool { requests.isEmpty && sleeperDeadlines.isEmpty }
+    var isEmpty: Bool { requests.isEmpty && sleeperDeadlines.isEmpty && suspendedTasks.isEmpty }
   }
 
   let clock: TestClock
@@ -85,6 +96,8 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   let mainQueueArrivals = MainQueueArrivals()
   /// Real-clock sleeps of the driver's tasks (a failure; see ``RealClockSleeps``).
   let realClockSleeps = RealClockSleeps()
+  /// The tasks whose jobs the driver ran, kept to tell which the body left suspended.
+  let taskTracker = TaskTracker()
 
   init(clock: TestClock, options: VirtualTimeOptions) {
     self.clock = clock
@@ -100,7 +113,9 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   func capture(_ job: UnownedJob, onMainActor: Bool = false) -> Bool {
     mainQueueArrivals.note(job, clock: clock)
     let taskID = runtimeTaskID(of: job)
-    return state.withLock { state in
+    // Kept before it is queued: once queued, the driver's thread may run it to completion.
+    let tracked = taskTracker.track(job, id: taskID)
+    let accepted = state.withLock { state in
       guard !state.ended else { return false }
       state.jobs.append(DriverJob(job: job, onMainActor: onMainActor))
       // Recorded under the driver's lock: `threadMain` sets `ended` and then forgets its tasks,
@@ -110,11 +125,15 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
       }
       return true
     }
+    if !accepted && tracked { taskTracker.forget(id: taskID) }
+    return accepted
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     mainQueueArrivals.note(job, clock: clock)
+    let taskID = runtimeTaskID(of: job)
+    let tracked = taskTracker.track(job, id: taskID)
     let accepted = state.withLock { state -> Bool in
       guard !state.ended else { return false }
       state.jobs.append(DriverJob(job: job, onMainActor: false))
@@ -122,7 +141,10 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     }
     // A job that arrives after the driver ended (a leftover task resumed by someone else) is
     // handed to the global executor rather than lost.
-    if !accepted { globalConcurrentExecutor.enqueue(job) }
+    if !accepted {
+      if tracked { taskTracker.forget(id: taskID) }
+      globalConcurrentExecutor.enqueue(job)
+    }
   }
 
   func submit(_ request: Request) {
@@ -162,6 +184,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
       await body(time)
       self.state.withLock { $0.bodyFinished = true }
     }
+    taskTracker.setBodyTask(id: runtimeTaskID(ofTaskAt: RuntimeTaskState.address(of: bodyTask)))
     let cancelledAlready = state.withLock { state in
       state.bodyTask = bodyTask
       return state.cancelRequested
@@ -196,7 +219,10 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
       // unmoved (its jobs now run on the global executor).
       var leftovers = Leftovers()
       leftovers.requests = leftoverRequests.map(\.summary)
-      leftovers.sleeperDeadlines = clock.pendingDeadlines
+      if !options.allowsSuspendedTasks {
+        leftovers.sleeperDeadlines = clock.pendingDeadlines
+        leftovers.suspendedTasks = describeSuspendedTasks(requests: leftoverRequests)
+      }
       for request in leftoverRequests { request.resumeUnserved() }
       result = .success(leftovers)
     case .failed(let error):
@@ -214,6 +240,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     } else if let sleepFailure = realClockSleeps.failure() {
       result = .failure(sleepFailure)
     }
+    taskTracker.releaseAll()
     // Resumed only now, so that the caller's task is not mistaken for one of the driver's.
     completion(result)
   }
@@ -239,6 +266,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
               report(reason: "more than \(options.jobLimit) jobs ran at one instant")))
         }
       }
+      taskTracker.pruneIfLarge()
       switch nextStep() {
       case .runJobs:
         continue
@@ -284,6 +312,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
         }
         if !waitForOutsideWork() {
           if state.withLock({ $0.cancelRequested }) { continue }  // reported as a cancellation
+          if let sleep = unstructuredRealClockSleep() { return fail(sleep) }
           return fail(
             .stalled(
               report(
@@ -394,6 +423,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
         pending sleepers: \(sleepers)
         runnable jobs: \(pendingJobs); jobs run so far: \(jobsRun)
         pending advance/settle requests: \(requests)
+        suspended tasks: \(suspendedTaskSummary())
         real time since the driver started: \(Self.milliseconds(ContinuousClock.now - startedAt)) ms
       """
   }
