@@ -193,24 +193,12 @@ final class TaskTracker: Sendable {
     state.withLock { $0.firstTaskID = id }
   }
 
-  /// Keeps the task of `job` (the first time it is seen), when the layout is verified. Call
-  /// before the job is queued (the task is alive then). Returns whether it was new.
-  func track(_ job: UnownedJob, id: UInt64) -> Bool {
-    guard id != 0, RuntimeTaskState.isVerified else { return false }
+  /// Keeps the task of `job`, seen for the first time (the driver checks that, under its own
+  /// lock, once per task). Call before the job is queued: the task is alive then.
+  func track(_ job: UnownedJob, id: UInt64) {
     let address = unsafeBitCast(job, to: UInt.self)
-    return state.withLock { state -> Bool in
-      guard state.tasks[id] == nil else { return false }
-      // Retained under the lock, so that `forget` or `releaseAll` never releases it first.
-      runtimeRetain(address)
-      state.tasks[id] = address
-      return true
-    }
-  }
-
-  /// Lets go of a task just tracked whose job the driver refused (it had ended).
-  func forget(id: UInt64) {
-    let address = state.withLock { $0.tasks.removeValue(forKey: id) }
-    if let address { runtimeRelease(address) }
+    runtimeRetain(address)
+    state.withLock { $0.tasks[id] = address }
   }
 
   /// Lets go of completed tasks once many are kept. Call where no lock is held (a release may run

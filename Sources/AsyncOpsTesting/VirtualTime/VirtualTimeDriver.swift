@@ -53,6 +53,8 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   struct State: Sendable {
     var jobs = JobQueue()
     var taskIDs: Set<UInt64> = []
+    /// Every task whose job reached the driver, by either path (kept by `taskTracker`).
+    var trackedTaskIDs: Set<UInt64> = []
     var requests: [Request] = []
     var bodyFinished = false
     /// The caller's task was cancelled: the body is cancelled and the driver stops moving time.
@@ -113,10 +115,14 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   func capture(_ job: UnownedJob, onMainActor: Bool = false) -> Bool {
     mainQueueArrivals.note(job, clock: clock)
     let taskID = runtimeTaskID(of: job)
-    // Kept before it is queued: once queued, the driver's thread may run it to completion.
-    let tracked = taskTracker.track(job, id: taskID)
-    let accepted = state.withLock { state in
+    let tracking = RuntimeTaskState.isVerified
+    return state.withLock { state in
       guard !state.ended else { return false }
+      // Kept before it is queued, under the lock the driver's thread pops jobs with: once
+      // queued, the task may run to completion.
+      if tracking && taskID != 0 && state.trackedTaskIDs.insert(taskID).inserted {
+        taskTracker.track(job, id: taskID)
+      }
       state.jobs.append(DriverJob(job: job, onMainActor: onMainActor))
       // Recorded under the driver's lock: `threadMain` sets `ended` and then forgets its tasks,
       // so a task recorded here is always forgotten afterwards, never left in the table.
@@ -125,26 +131,24 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
       }
       return true
     }
-    if !accepted && tracked { taskTracker.forget(id: taskID) }
-    return accepted
   }
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     mainQueueArrivals.note(job, clock: clock)
     let taskID = runtimeTaskID(of: job)
-    let tracked = taskTracker.track(job, id: taskID)
+    let tracking = RuntimeTaskState.isVerified
     let accepted = state.withLock { state -> Bool in
       guard !state.ended else { return false }
+      if tracking && taskID != 0 && state.trackedTaskIDs.insert(taskID).inserted {
+        taskTracker.track(job, id: taskID)
+      }
       state.jobs.append(DriverJob(job: job, onMainActor: false))
       return true
     }
     // A job that arrives after the driver ended (a leftover task resumed by someone else) is
     // handed to the global executor rather than lost.
-    if !accepted {
-      if tracked { taskTracker.forget(id: taskID) }
-      globalConcurrentExecutor.enqueue(job)
-    }
+    if !accepted { globalConcurrentExecutor.enqueue(job) }
   }
 
   func submit(_ request: Request) {
