@@ -11,8 +11,7 @@ import Synchronization
 /// the body, naming the task, the clock and the duration — unless the sleep is of zero or less,
 /// which waits for nothing and is a yield. An unstructured `Task { }` (or `Task.detached`, or a
 /// `@MainActor` task) started in the body runs its jobs on the driver too, so its sleeps arrive
-/// here as well (`SuspendedTaskReportTests`); a sleep that would not, on another runtime, is
-/// named when it stalls the body (see `unstructuredRealClockSleep`).
+/// here as well (`SuspendedTaskReportTests`).
 final class RealClockSleeps: Sendable {
   private let sleeps = Mutex<[String]>([])
 

@@ -1,3 +1,4 @@
+import AsyncOps
 import Synchronization
 
 /// Reads whether a runtime task has completed, and what a suspended one waits on, so that
@@ -18,8 +19,6 @@ enum RuntimeTaskState {
   private static let statusFlagsOffset = 96
   /// The newest status record of the task (a linked list), right after the flags word.
   private static let statusRecordOffset = 104
-  /// `Job`'s resume function, which a suspended task will run when it is resumed.
-  private static let resumeFunctionOffset = 56
   private static let isCompleteFlag: UInt32 = 0x2000
   private static let isEnqueuedFlag: UInt32 = 0x1000
   private static let hasDependencyFlag: UInt32 = 0x4000
@@ -33,8 +32,6 @@ enum RuntimeTaskState {
     /// A continuation: a `withCheckedContinuation`, an `AsyncSequence`'s `next()` waiting for
     /// an element, a sleep on a clock.
     case continuation
-    /// A real-clock sleep (`Task.sleep`, `ContinuousClock`, `SuspendingClock`).
-    case realClockSleep
     /// Queued on an executor (an actor's, or the global one): runnable, not run by the driver.
     case executor
     /// Nothing the runtime records.
@@ -43,8 +40,6 @@ enum RuntimeTaskState {
 
   private struct Calibration: Sendable {
     var verified = false
-    /// The resume functions of a task suspended in a real-clock sleep (one per sleep entry point).
-    var sleepResumeFunctions: Set<UInt> = []
   }
 
   /// Runs once per process, on first use; every caller of ``verifyOnce()`` awaits its end (tests
@@ -80,8 +75,6 @@ enum RuntimeTaskState {
 
   /// What the suspended task at `address` waits on.
   static func wait(of address: UInt) -> Wait {
-    let sleepFunctions = calibration.withLock { $0?.sleepResumeFunctions ?? [] }
-    if sleepFunctions.contains(word(address, at: resumeFunctionOffset)) { return .realClockSleep }
     guard flags(address) & hasDependencyFlag != 0 else { return .unknown }
     // The status records: { flags (kind in the low byte), parent, two words of what it waits on,
     // the dependency kind (a byte) }. The dependency record has kind 0; walk a few at most.
@@ -103,9 +96,9 @@ enum RuntimeTaskState {
   }
 
   /// Checks the layout once per process with tasks of known state: a completed one, one
-  /// suspended on a continuation, one awaiting another's value, and two in real-clock sleeps
-  /// (whose resume functions it records). Runs on the global executor, from the caller of
-  /// `withVirtualTime`, before any driver starts; takes well under a millisecond.
+  /// suspended on a continuation and one awaiting another's value. They run on a driver of their
+  /// own (its own thread: no wait for the cooperative pool, however loaded), before the caller's
+  /// driver starts; it takes well under a millisecond.
   static func verifyOnce() async {
     guard calibration.withLock({ $0 == nil }) else { return }
     let result = await calibrationTask.value
@@ -115,42 +108,41 @@ enum RuntimeTaskState {
 
   private static func calibrate() async -> Calibration {
     #if os(Linux) && arch(x86_64) && compiler(>=6.3)
-      var result = Calibration()
-      let done = Task.detached { 1 }
-      _ = await done.value
-      let parked = Mutex<UnsafeContinuation<Void, Never>?>(nil)
-      let waiting = Task.detached {
-        await withUnsafeContinuation { c in parked.withLock { $0 = c } }
+      let driver = VirtualTimeDriver(clock: TestClock(), options: VirtualTimeOptions())
+      let result = Mutex(Calibration())
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+        driver.start(
+          body: { time in
+            let calibration = await calibrate(in: time)
+            result.withLock { $0 = calibration }
+          },
+          completion: { _ in continuation.resume() })
       }
-      let awaiting = Task.detached { await waiting.value }
-      let sleeping = Task.detached { try? await Task.sleep(for: .seconds(3600)) }
-      let sleepingNanoseconds = Task.detached { try? await Task.sleep(nanoseconds: 1 << 60) }
-      defer {
-        sleeping.cancel()
-        sleepingNanoseconds.cancel()
-      }
-      let tasks = [address(of: waiting), address(of: awaiting)]
-      let sleepers = [address(of: sleeping), address(of: sleepingNanoseconds)]
-      // Wait (a few real milliseconds at most) until each has suspended.
-      var suspended = false
-      for _ in 0..<10_000 {
-        suspended = (tasks + sleepers).allSatisfy(isSuspendedOnDependency)
-        if suspended { break }
-        await Task.yield()
-      }
-      guard suspended, isComplete(address(of: done)), !isComplete(tasks[0]) else { return result }
-      let waitingID = runtimeTaskID(ofTaskAt: tasks[0])
-      guard wait(of: tasks[0]) == .continuation, wait(of: tasks[1]) == .taskValue(waitingID) else {
-        return result
-      }
-      result.sleepResumeFunctions = Set(sleepers.map { word($0, at: resumeFunctionOffset) })
-      parked.withLock { $0?.resume() }
-      await awaiting.value
-      result.verified = isComplete(tasks[0]) && isComplete(tasks[1])
-      return result
+      return result.withLock { $0 }
     #else
       return Calibration()
     #endif
+  }
+
+  /// The calibration itself, on the calibration driver: every state is reached deterministically.
+  private static func calibrate(in time: VirtualTime) async -> Calibration {
+    var result = Calibration()
+    let done = Task { 1 }
+    _ = await done.value
+    let parked = Mutex<UnsafeContinuation<Void, Never>?>(nil)
+    let waiting = Task { await withUnsafeContinuation { c in parked.withLock { $0 = c } } }
+    let awaiting = Task { await waiting.value }
+    await time.settle()  // both have run up to their suspension
+    let tasks = [address(of: waiting), address(of: awaiting)]
+    let matches =
+      tasks.allSatisfy(isSuspendedOnDependency) && isComplete(address(of: done))
+      && wait(of: tasks[0]) == .continuation
+      && wait(of: tasks[1]) == .taskValue(runtimeTaskID(ofTaskAt: tasks[0]))
+    guard let continuation = parked.withLock({ $0 }) else { return result }
+    continuation.resume()
+    await awaiting.value
+    result.verified = matches && isComplete(tasks[0]) && isComplete(tasks[1])
+    return result
   }
 
   /// The address of a task object (`Task` holds exactly its reference).

@@ -30,7 +30,6 @@ extension VirtualTimeDriver {
     case .continuation:
       "on a continuation nobody resumed (an AsyncSequence's next() waiting for an element, a "
         + "withCheckedContinuation, ...)"
-    case .realClockSleep: "sleeping on a real clock (Task.sleep, ContinuousClock, SuspendingClock)"
     case .executor: "queued on an executor the driver does not run"
     case .unknown: "suspended"
     }
@@ -43,24 +42,5 @@ extension VirtualTimeDriver {
       return RuntimeTaskState.isVerified ? "none" : "unknown on this runtime"
     }
     return tasks.prefix(10).joined(separator: "; ") + (tasks.count > 10 ? "; ..." : "")
-  }
-
-  /// The failure to report when the driver stalls while a task of the body sleeps on a real
-  /// clock that did not reach the driver (on Swift 6.3 every task of the body hands its sleeps to
-  /// the driver, see `RealClockSleeps`; this is the fallback): found by the task's state, once it
-  /// stalls the body.
-  func unstructuredRealClockSleep() -> VirtualTimeError? {
-    let sleepers = taskTracker.suspended().filter { $0.wait == .realClockSleep }
-    guard !sleepers.isEmpty else { return nil }
-    let names = sleepers.prefix(10).map { "task \($0.id)" }.joined(separator: ", ")
-    return .unsupportedWork(
-      """
-      withVirtualTime: the body waits on a task that sleeps on a real clock, which virtual time \
-      does not move (its sleep did not reach the driver; it is seen only now, as it stalls the \
-      body).
-        sleeping on a real clock: \(names)\(sleepers.count > 10 ? ", ..." : "")
-        sleep on the virtual clock instead: inject `time.clock` (a TestClock) where the code \
-      takes a clock, and use `try await time.clock.sleep(for: ...)`
-      """)
   }
 }

@@ -316,7 +316,6 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
         }
         if !waitForOutsideWork() {
           if state.withLock({ $0.cancelRequested }) { continue }  // reported as a cancellation
-          if let sleep = unstructuredRealClockSleep() { return fail(sleep) }
           return fail(
             .stalled(
               report(
