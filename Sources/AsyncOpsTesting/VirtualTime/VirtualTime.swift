@@ -59,7 +59,9 @@ import Synchronization
 ///   on the clock and every such request is reported as one Swift Testing issue at
 ///   `sourceLocation`, naming each task by its id and, where the runtime tells, what it waits
 ///   on. A test that means to leave tasks suspended sets
-///   ``VirtualTimeOptions/allowsSuspendedTasks`` (requests are still reported).
+///   ``VirtualTimeOptions/allowsSuspendedTasks`` (requests are still reported). To tell, the
+///   driver keeps each task it has run, its result included, until the body returns (finished
+///   ones are let go in batches once more than 1,024 are kept), unless that flag is set.
 ///
 /// A left-over task that is resumed later from outside (a continuation another thread resumes)
 /// runs on the global executor (its main-actor work on the real main actor). Await or cancel what

@@ -115,7 +115,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   func capture(_ job: UnownedJob, onMainActor: Bool = false) -> Bool {
     mainQueueArrivals.note(job, clock: clock)
     let taskID = runtimeTaskID(of: job)
-    let tracking = RuntimeTaskState.isVerified
+    let tracking = RuntimeTaskState.isVerified && !options.allowsSuspendedTasks
     return state.withLock { state in
       guard !state.ended else { return false }
       // Kept before it is queued, under the lock the driver's thread pops jobs with: once
@@ -137,7 +137,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     let job = UnownedJob(job)
     mainQueueArrivals.note(job, clock: clock)
     let taskID = runtimeTaskID(of: job)
-    let tracking = RuntimeTaskState.isVerified
+    let tracking = RuntimeTaskState.isVerified && !options.allowsSuspendedTasks
     let accepted = state.withLock { state -> Bool in
       guard !state.ended else { return false }
       if tracking && taskID != 0 && state.trackedTaskIDs.insert(taskID).inserted {

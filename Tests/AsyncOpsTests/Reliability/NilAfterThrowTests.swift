@@ -169,6 +169,12 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
       source.fail()
       return source
     },
+    .init("AsyncNonThrowingTestSource (cannot throw)") { _ in
+      let source = AsyncNonThrowingTestSource<String>()
+      source.send("a")
+      source.finish()
+      return source
+    },
     .init("AsyncCurrentValue (cannot throw)") { _ in
       let value = AsyncCurrentValue("a")
       value.finish()
