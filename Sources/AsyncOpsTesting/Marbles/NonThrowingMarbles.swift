@@ -15,7 +15,12 @@ import Testing
 /// - Parameters:
 ///   - inputs: One marble per input, in argument order; a failure (`^`) has no place in them.
 ///   - values: The element a marble element stands for (`"a"` → `"sa"`, `"3"` → `3`).
-///   - tick, consumers, drainTicks, render, sourceLocation: As for the `AsyncTestSource` form.
+///   - tick: The virtual duration of one marble position. Default: 1 ms.
+///   - consumers: The tick at which each consumer makes its iterator; one output per consumer.
+///     Default: `[0]`.
+///   - drainTicks: How long time may run on after the last input tick. Default: 10,000 ticks.
+///   - render: How an element is written in the output marble. Default: `String(describing:)`.
+///   - sourceLocation: Where an issue about left-over work is recorded (see `withVirtualTime`).
 ///   - build: Makes the sequence under test from the inputs and the clock.
 /// - Returns: The timeline each consumer received, ending at its last event.
 /// - Throws: `MarbleSyntaxError` for an invalid input marble or one with a failure, or a
