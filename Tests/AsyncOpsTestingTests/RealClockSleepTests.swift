@@ -56,4 +56,30 @@ import Testing
     }
     #expect(instant.offset == .seconds(6))
   }
+
+  /// Issue #29, finding 3: a sleep of zero or less waits for no time, real or virtual: it is a
+  /// yield, and it does not fail the body ("slept about 0 ms").
+  @Test(arguments: [Duration.zero, .milliseconds(-5)])
+  func aSleepOfZeroOrLessIsAYieldNotAFailure(_ duration: Duration) async throws {
+    let instant = try await withVirtualTime { time in
+      try await Task.sleep(for: duration)
+      try await ContinuousClock().sleep(for: duration)
+      try await SuspendingClock().sleep(until: .now.advanced(by: duration))
+      return time.now
+    }
+    #expect(instant == .zero)
+  }
+
+  /// A zero sleep lets other runnable work go first, as `Task.yield()` does.
+  @Test func aZeroSleepLetsOtherRunnableWorkRunFirst() async throws {
+    let order = try await withVirtualTime { _ in
+      let log = Log<String>()
+      let other = Task { log.append("other") }
+      try await Task.sleep(for: .zero)
+      log.append("after the zero sleep")
+      await other.value
+      return log.values
+    }
+    #expect(order == ["other", "after the zero sleep"])
+  }
 }

@@ -20,7 +20,9 @@ import Testing
         while parking.parkedCount < taskCount, ContinuousClock.now < giveUp { await Task.yield() }
         parking.resumeAll(spacingAfter: taskCount / 2)
       }
-      try await withVirtualTime { time in
+      // Leaving tasks suspended as the body returns is what this test is about.
+      let options = VirtualTimeOptions(allowsSuspendedTasks: true)
+      try await withVirtualTime(options: options) { time in
         for _ in 0..<taskCount {
           Task {
             await parking.park()
@@ -147,12 +149,13 @@ import Testing
   /// The rule of finding 5 in the quiet case: work awaited or cancelled by the body is not
   /// reported.
   @Test func aBodyThatCancelsWhatItStartedEndsWithoutAnIssue() async throws {
-    try await withVirtualTime { time in
+    let outcome = try await withVirtualTime { time in
       let sleeper = Task { try await time.clock.sleep(for: .seconds(5)) }
       await time.settle()
       sleeper.cancel()
-      _ = await sleeper.result
+      return await sleeper.result
     }
+    #expect(throws: CancellationError.self) { try outcome.get() }
   }
 }
 

@@ -34,4 +34,18 @@ import Testing
     #expect(first == 1)
     #expect(second == nil)
   }
+
+  /// Issue #29, finding 1: base [1, 2, 3, 4], the predicate throws on 2: `next()` gives 1,
+  /// throws, and then `nil` (it used to go on with 3).
+  @Test func aPredicateThatThrowsEndsTheSequence() async throws {
+    struct PredicateFailure: Error {}
+    var iterator = [1, 2, 3, 4].asyncElements.removeDuplicates { @Sendable _, new throws in
+      if new == 2 { throw PredicateFailure() }
+      return false
+    }.makeAsyncIterator()
+    #expect(try await iterator.next() == 1)
+    await #expect(throws: PredicateFailure.self) { try await iterator.next() }
+    #expect(try await iterator.next() == nil)
+    #expect(try await iterator.next() == nil)
+  }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// The README's "search model in 20 lines", verbatim, so that the example cannot rot.
 @Suite struct ReadmeExampleTests {
-  private static func searchModelInTwentyLines() async {
+  private static func searchModelInTwentyLines() async -> BrewHistorySearchModel {
     let model = BrewHistorySearchModel(debounce: .milliseconds(300))  // ContinuousClock by default
     model.updateSource(Brew.sampleHistory)
     model.onFilterApplied = { [weak model] in
@@ -20,10 +20,16 @@ import Testing
     // later, when the screen goes away (SwiftUI's .task does this for you):
     search.cancel()
     await search.value  // nothing of the model is left running
+    return model
   }
 
-  @Test func theReadmeExampleRunsAndStops() async {
-    // Cancelled long before its 300 ms debounce: it must return without waiting for it.
-    await Self.searchModelInTwentyLines()
+  /// Issue #29, finding 10: this test asserted nothing and had no time limit.
+  @Test(.timeLimit(.minutes(1))) func theReadmeExampleRunsAndStops() async {
+    // Cancelled long before its 300 ms debounce: it must return without waiting for it (the time
+    // limit fails a run that hangs), with the inputs it was given.
+    let model = await Self.searchModelInTwentyLines()
+    #expect(model.searchText == "jasmine")
+    #expect(model.methodFilter == .pourOver)
+    #expect(model.minimumRating == 4)
   }
 }

@@ -2,7 +2,9 @@ import PushReference
 import Testing
 
 @Suite struct ThreadSafetyTests {
-  @Test func subjectsSchedulerAndTokensAreSendable() {
+  /// Checked by the compiler (`requireSendable`), and at run time by using two of them from
+  /// another task.
+  @Test func subjectsSchedulerAndTokensAreSendable() async {
     func requireSendable<T: Sendable>(_: T.Type) {}
     requireSendable(PassthroughSubject<Int, Never>.self)
     requireSendable(CurrentValueSubject<Int, Never>.self)
@@ -10,6 +12,14 @@ import Testing
     requireSendable(VirtualTimeScheduler.self)
     requireSendable(Subscribers.Demand.self)
     requireSendable(Subscribers.Completion<MarbleFailure>.self)
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let demand = Subscribers.Demand.max(2)
+    let doubled = await Task.detached {
+      subject.value = 5
+      return demand * 2
+    }.value
+    #expect(subject.value == 5)
+    #expect(doubled == .max(4))
   }
 
   @Test func concurrentSendsAreAllDeliveredToASink() async {

@@ -55,6 +55,9 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
     @usableFromInline var base: Base.AsyncIterator
     @usableFromInline let areDuplicates: RemoveDuplicatesPredicate<Element>
     @usableFromInline var lastEmitted: Element?
+    /// Set once the sequence has thrown or finished: every later `next()` returns `nil` without
+    /// reading the base again (a base that goes on after its failure is not followed).
+    @usableFromInline var ended = false
 
     @inlinable
     init(base: Base.AsyncIterator, areDuplicates: RemoveDuplicatesPredicate<Element>) {
@@ -71,18 +74,25 @@ public struct AsyncRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncSequence 
     public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
-      while let element = try await base.next(isolation: actor) {
-        if let lastEmitted {
-          switch areDuplicates {
-          case .synchronous(let areDuplicates):
-            if areDuplicates(lastEmitted, element) { continue }
-          case .asynchronous(let areDuplicates):
-            if await areDuplicates(lastEmitted, element) { continue }
+      guard !ended else { return nil }
+      do {
+        while let element = try await base.next(isolation: actor) {
+          if let lastEmitted {
+            switch areDuplicates {
+            case .synchronous(let areDuplicates):
+              if areDuplicates(lastEmitted, element) { continue }
+            case .asynchronous(let areDuplicates):
+              if await areDuplicates(lastEmitted, element) { continue }
+            }
           }
+          lastEmitted = element
+          return element
         }
-        lastEmitted = element
-        return element
+      } catch {
+        ended = true
+        throw error
       }
+      ended = true
       return nil
     }
 

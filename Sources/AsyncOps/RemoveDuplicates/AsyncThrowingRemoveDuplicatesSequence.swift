@@ -56,6 +56,9 @@ public struct AsyncThrowingRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncS
     @usableFromInline var base: Base.AsyncIterator
     @usableFromInline let areDuplicates: Predicate
     @usableFromInline var lastEmitted: Element?
+    /// Set once the sequence has thrown (the base's failure or the predicate's) or finished:
+    /// every later `next()` returns `nil` without reading the base again.
+    @usableFromInline var ended = false
 
     @inlinable
     init(base: Base.AsyncIterator, areDuplicates: @escaping Predicate) {
@@ -72,11 +75,18 @@ public struct AsyncThrowingRemoveDuplicatesSequence<Base: AsyncSequence>: AsyncS
     public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(any Error) -> Element? {
-      while let element = try await base.next(isolation: actor) {
-        if let lastEmitted, try await areDuplicates(lastEmitted, element) { continue }
-        lastEmitted = element
-        return element
+      guard !ended else { return nil }
+      do {
+        while let element = try await base.next(isolation: actor) {
+          if let lastEmitted, try await areDuplicates(lastEmitted, element) { continue }
+          lastEmitted = element
+          return element
+        }
+      } catch {
+        ended = true
+        throw error
       }
+      ended = true
       return nil
     }
 

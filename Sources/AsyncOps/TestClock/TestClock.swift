@@ -161,6 +161,16 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// The pending sleepers, earliest first: each one's deadline and the address of the task that
+  /// sleeps (a runtime continuation is its task), so that `withVirtualTime` can say which of the
+  /// tasks a body left suspended sleeps on this clock, and until when.
+  @_spi(VirtualTime)
+  public var pendingSleeperTasks: [(deadline: Instant, taskAddress: UInt)] {
+    state.withLock { state in
+      state.sleepers.map { ($0.deadline, unsafeBitCast($0.continuation, to: UInt.self)) }
+    }
+  }
+
   /// How many cancellation marks wait for a sleeper to register (for tests: it must not grow).
   @_spi(Testing)
   public var pendingCancellationMarkCount: Int {

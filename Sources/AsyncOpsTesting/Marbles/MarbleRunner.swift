@@ -43,9 +43,29 @@ public func recordMarbles<Output: AsyncSequence & Sendable>(
   let timelines = try inputs.map { marble throws(MarbleSyntaxError) in
     try MarbleTimeline(parsing: marble)
   }
+  return try await runMarbles(
+    timelines, tick: tick, consumers: consumers, drainTicks: drainTicks, render: render,
+    sourceLocation: sourceLocation,
+    makeSource: { AsyncTestSource<String>(name: "input \($0 + 1)") },
+    deliver: { $0.deliver($1) }, build)
+}
+
+/// The marble run shared by every `recordMarbles`: makes one source per input with `makeSource`,
+/// delivers each event with `deliver`, and records what each consumer receives.
+func runMarbles<Source: Sendable, Output: AsyncSequence & Sendable>(
+  _ timelines: [MarbleTimeline],
+  tick: Duration,
+  consumers: [Int],
+  drainTicks: Int,
+  render: @escaping @Sendable (Output.Element) -> String,
+  sourceLocation: SourceLocation,
+  makeSource: @escaping @Sendable (Int) -> Source,
+  deliver: @escaping @Sendable (Source, MarbleEvent) -> Void,
+  _ build: @escaping @Sendable (_ inputs: [Source], _ clock: TestClock) -> Output
+) async throws -> [MarbleTimeline] {
   precondition(consumers.allSatisfy { $0 >= 0 }, "a consumer cannot start before tick 0")
   return try await withVirtualTime(sourceLocation: sourceLocation) { time in
-    let sources = timelines.indices.map { AsyncTestSource<String>(name: "input \($0 + 1)") }
+    let sources = timelines.indices.map(makeSource)
     let output = build(sources, time.clock)
     let recorders = consumers.map { _ in MarbleRecorder(clock: time.clock, tick: tick) }
     let lastTick = max(timelines.map { $0.ticks.count - 1 }.max() ?? 0, consumers.max() ?? 0)
@@ -58,7 +78,7 @@ public func recordMarbles<Output: AsyncSequence & Sendable>(
         }
         for (source, timeline) in zip(sources, timelines) where tickIndex < timeline.ticks.count {
           for event in timeline.ticks[tickIndex] {
-            source.deliver(event)
+            deliver(source, event)
             await time.settle()
           }
         }
@@ -107,11 +127,16 @@ public func expectMarbles<Output: AsyncSequence & Sendable>(
   let expectedTimeline = try MarbleTimeline(parsing: expected)
   let output = try await recordMarbles(
     inputs, tick: tick, render: render, sourceLocation: sourceLocation, build)[0]
-  guard output != expectedTimeline else { return }
+  recordMismatch(output, expected: expectedTimeline, sourceLocation: sourceLocation)
+}
+
+/// Records an issue showing both marbles, the first difference marked, when they differ.
+func recordMismatch(
+  _ output: MarbleTimeline, expected: MarbleTimeline, sourceLocation: SourceLocation
+) {
+  guard output != expected else { return }
   // Both in canonical notation, so the caret lines up with the events that differ.
-  if let mismatch = MarbleMismatch(
-    expected: expectedTimeline.description, actual: output.description)
-  {
+  if let mismatch = MarbleMismatch(expected: expected.description, actual: output.description) {
     Issue.record(mismatch, sourceLocation: sourceLocation)
   }
 }

@@ -8,8 +8,10 @@ import Synchronization
 /// (`SchedulingExecutor`, SPI on this toolchain): the driver is the preferred executor of the body
 /// and of its child tasks (task groups, `async let`), so their real-clock sleeps arrive here. The
 /// driver runs the sleeping job at once — the test never waits for real time or hangs — and fails
-/// the body, naming the task, the clock and the duration. A sleep of an unstructured `Task { }`
-/// started in the body is not seen here (it has no executor preference); it shows as a stall.
+/// the body, naming the task, the clock and the duration — unless the sleep is of zero or less,
+/// which waits for nothing and is a yield. An unstructured `Task { }` (or `Task.detached`, or a
+/// `@MainActor` task) started in the body runs its jobs on the driver too, so its sleeps arrive
+/// here as well (`SuspendedTaskReportTests`).
 final class RealClockSleeps: Sendable {
   private let sleeps = Mutex<[String]>([])
 
@@ -44,7 +46,10 @@ final class RealClockSleeps: Sendable {
       let job = UnownedJob(job)
       // The time left until the deadline, as the sleeper asked for it (to the millisecond).
       let left = clock.now.duration(to: instant)
-      noteRealClockSleep(job, duration: Self.describe(left), clock: C.self)
+      // A deadline already passed waits for nothing, real or virtual: a yield (finding 3).
+      if left > .zero {
+        noteRealClockSleep(job, duration: Self.describe(left), clock: C.self)
+      }
       enqueue(ExecutorJob(job))
     }
 
@@ -52,7 +57,10 @@ final class RealClockSleeps: Sendable {
       _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
     ) {
       let job = UnownedJob(job)
-      noteRealClockSleep(job, duration: Self.describe(delay), clock: C.self)
+      // A delay of zero or less waits for nothing, real or virtual: a yield (finding 3).
+      if delay > .zero {
+        noteRealClockSleep(job, duration: Self.describe(delay), clock: C.self)
+      }
       enqueue(ExecutorJob(job))
     }
 

@@ -35,9 +35,11 @@ import Synchronization
 /// sets up itself, and sleeps on a real clock are not seen by the driver. If the body waits on
 /// such work and nothing else is runnable or pending on the clock, the driver waits up to
 /// ``VirtualTimeOptions/stallTimeout`` of real time and then throws ``VirtualTimeError/stalled(_:)``
-/// with the pending work listed — it never hangs. A real-clock sleep of the body or of its child
-/// tasks is seen, and fails the body at once with ``VirtualTimeError/unsupportedWork(_:)`` naming
-/// it.
+/// with the pending work and the suspended tasks listed — it never hangs. A real-clock sleep of
+/// the body or of its child tasks is seen, and fails the body at once with
+/// ``VirtualTimeError/unsupportedWork(_:)`` naming it; one of an unstructured `Task {}` of the
+/// body is named the same way once it stalls the body. A sleep of zero or less waits for nothing:
+/// it is a yield.
 ///
 /// ## Time
 /// When nothing is runnable, the driver resumes the oldest request of ``VirtualTime/advance(by:)``,
@@ -48,11 +50,18 @@ import Synchronization
 /// ## When the body returns
 /// `withVirtualTime` returns once the body has returned and every job it left runnable has run.
 /// It does not wait for tasks the body left suspended, and it does not move time after the body
-/// returned. Such left-over work is never silently abandoned:
+/// returned. Such left-over work is never silently abandoned (as Kotlin's `runTest` fails on
+/// "uncompleted coroutines"):
 /// - a task the body left inside ``VirtualTime/advance(by:)``, ``VirtualTime/settle()`` or
 ///   ``VirtualTime/runUntilIdle(within:)`` is resumed at once, time unmoved;
-/// - every sleeper still on the clock (a timer nobody cancelled, a task nobody awaited) and every
-///   such request is reported as a Swift Testing issue at `sourceLocation`, naming them.
+/// - every task of the body still suspended (a model's `run()` nobody cancelled, a consumer
+///   waiting for an element that never comes, a task sleeping on the clock), every sleeper still
+///   on the clock and every such request is reported as one Swift Testing issue at
+///   `sourceLocation`, naming each task by its id and, where the runtime tells, what it waits
+///   on. A test that means to leave tasks suspended sets
+///   ``VirtualTimeOptions/allowsSuspendedTasks`` (requests are still reported). To tell, the
+///   driver keeps each task it has run, its result included, until the body returns (finished
+///   ones are let go in batches once more than 1,024 are kept), unless that flag is set.
 ///
 /// A left-over task that is resumed later from outside (a continuation another thread resumes)
 /// runs on the global executor (its main-actor work on the real main actor). Await or cancel what
@@ -86,6 +95,8 @@ public func withVirtualTime<Result: Sendable>(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: @escaping @Sendable (VirtualTime) async throws -> Result
 ) async throws -> Result {
+  // Once per process: whether the driver can tell which tasks the body left suspended.
+  await RuntimeTaskState.verifyOnce()
   let driver = VirtualTimeDriver(clock: clock, options: options)
   let outcome = OutcomeBox<Result>()
   let leftovers = try await withTaskCancellationHandler {
@@ -117,6 +128,12 @@ extension VirtualTimeDriver.Leftovers {
   /// The issue recorded for work the body left behind.
   var report: String {
     var lines = ["withVirtualTime: the body returned and left work behind, which was not run:"]
+    if !suspendedTasks.isEmpty {
+      lines.append(
+        "  \(suspendedTasks.count) task(s) of the body still suspended: "
+          + suspendedTasks.prefix(10).joined(separator: "; ")
+          + (suspendedTasks.count > 10 ? "; ..." : ""))
+    }
     if !sleeperDeadlines.isEmpty {
       let shown = sleeperDeadlines.prefix(10).map(\.description).joined(separator: ", ")
       lines.append(
@@ -128,7 +145,9 @@ extension VirtualTimeDriver.Leftovers {
         "  request(s) of a task the body left running, resumed without moving time: "
           + requests.joined(separator: ", "))
     }
-    lines.append("  Await or cancel the tasks the body starts before it returns.")
+    lines.append(
+      "  Await or cancel the tasks the body starts before it returns (a test that means to leave "
+        + "them suspended says so: `VirtualTimeOptions(allowsSuspendedTasks: true)`).")
     return lines.joined(separator: "\n")
   }
 }
@@ -200,18 +219,31 @@ public struct VirtualTimeOptions: Sendable {
   /// How many ``VirtualTime/advance(by:)``/``VirtualTime/settle()`` requests may be served at
   /// one instant, time not moving, before the driver reports a polling loop. Default: 10,000.
   public var requestLimit: Int
+  /// Whether the body may return with tasks still suspended (or sleeping on the clock) without
+  /// an issue being recorded. Default: `false`: such tasks are reported, each named. Set it only
+  /// for a test whose meaning is to leave them, and say why:
+  ///
+  /// ```swift
+  /// // The consumer is left waiting on purpose: the test checks what it saw so far.
+  /// try await withVirtualTime(options: VirtualTimeOptions(allowsSuspendedTasks: true)) { time in
+  ///   ...
+  /// }
+  /// ```
+  public var allowsSuspendedTasks: Bool
 
   /// Creates options; every parameter has a default suited to unit tests.
   public init(
     horizon: Duration = .seconds(3600),
     stallTimeout: Duration = .milliseconds(250),
     jobLimit: Int = 10_000_000,
-    requestLimit: Int = 10_000
+    requestLimit: Int = 10_000,
+    allowsSuspendedTasks: Bool = false
   ) {
     self.horizon = horizon
     self.stallTimeout = stallTimeout
     self.jobLimit = jobLimit
     self.requestLimit = requestLimit
+    self.allowsSuspendedTasks = allowsSuspendedTasks
   }
 }
 

@@ -31,6 +31,15 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
       }
     }
 
+    /// The address of the task that waits in this request (a runtime continuation is its task).
+    var taskAddress: UInt {
+      switch self {
+      case .settle(let continuation), .advance(_, let continuation):
+        unsafeBitCast(continuation, to: UInt.self)
+      case .runUntilIdle(_, let continuation): unsafeBitCast(continuation, to: UInt.self)
+      }
+    }
+
     /// The request as the report of left-over work names it.
     var summary: String {
       switch self {
@@ -44,6 +53,8 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   struct State: Sendable {
     var jobs = JobQueue()
     var taskIDs: Set<UInt64> = []
+    /// Every task whose job reached the driver, by either path (kept by `taskTracker`).
+    var trackedTaskIDs: Set<UInt64> = []
     var requests: [Request] = []
     var bodyFinished = false
     /// The caller's task was cancelled: the body is cancelled and the driver stops moving time.
@@ -70,8 +81,10 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   struct Leftovers: Sendable {
     var requests: [String] = []
     var sleeperDeadlines: [TestClock.Instant] = []
+    /// The body's tasks still suspended, each described (id, where it waits).
+    var suspendedTasks: [String] = []
 
-    var isEmpty: Bool { requests.isEmpty && sleeperDeadlines.isEmpty }
+    var isEmpty: Bool { requests.isEmpty && sleeperDeadlines.isEmpty && suspendedTasks.isEmpty }
   }
 
   let clock: TestClock
@@ -85,6 +98,8 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   let mainQueueArrivals = MainQueueArrivals()
   /// Real-clock sleeps of the driver's tasks (a failure; see ``RealClockSleeps``).
   let realClockSleeps = RealClockSleeps()
+  /// The tasks whose jobs the driver ran, kept to tell which the body left suspended.
+  let taskTracker = TaskTracker()
 
   init(clock: TestClock, options: VirtualTimeOptions) {
     self.clock = clock
@@ -100,8 +115,14 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   func capture(_ job: UnownedJob, onMainActor: Bool = false) -> Bool {
     mainQueueArrivals.note(job, clock: clock)
     let taskID = runtimeTaskID(of: job)
+    let tracking = RuntimeTaskState.isVerified && !options.allowsSuspendedTasks
     return state.withLock { state in
       guard !state.ended else { return false }
+      // Kept before it is queued, under the lock the driver's thread pops jobs with: once
+      // queued, the task may run to completion.
+      if tracking && taskID != 0 && state.trackedTaskIDs.insert(taskID).inserted {
+        taskTracker.track(job, id: taskID)
+      }
       state.jobs.append(DriverJob(job: job, onMainActor: onMainActor))
       // Recorded under the driver's lock: `threadMain` sets `ended` and then forgets its tasks,
       // so a task recorded here is always forgotten afterwards, never left in the table.
@@ -115,8 +136,13 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     mainQueueArrivals.note(job, clock: clock)
+    let taskID = runtimeTaskID(of: job)
+    let tracking = RuntimeTaskState.isVerified && !options.allowsSuspendedTasks
     let accepted = state.withLock { state -> Bool in
       guard !state.ended else { return false }
+      if tracking && taskID != 0 && state.trackedTaskIDs.insert(taskID).inserted {
+        taskTracker.track(job, id: taskID)
+      }
       state.jobs.append(DriverJob(job: job, onMainActor: false))
       return true
     }
@@ -162,6 +188,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
       await body(time)
       self.state.withLock { $0.bodyFinished = true }
     }
+    taskTracker.setBodyTask(id: runtimeTaskID(ofTaskAt: RuntimeTaskState.address(of: bodyTask)))
     let cancelledAlready = state.withLock { state in
       state.bodyTask = bodyTask
       return state.cancelRequested
@@ -196,7 +223,10 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
       // unmoved (its jobs now run on the global executor).
       var leftovers = Leftovers()
       leftovers.requests = leftoverRequests.map(\.summary)
-      leftovers.sleeperDeadlines = clock.pendingDeadlines
+      if !options.allowsSuspendedTasks {
+        leftovers.sleeperDeadlines = clock.pendingDeadlines
+        leftovers.suspendedTasks = describeSuspendedTasks(requests: leftoverRequests)
+      }
       for request in leftoverRequests { request.resumeUnserved() }
       result = .success(leftovers)
     case .failed(let error):
@@ -214,6 +244,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     } else if let sleepFailure = realClockSleeps.failure() {
       result = .failure(sleepFailure)
     }
+    taskTracker.releaseAll()
     // Resumed only now, so that the caller's task is not mistaken for one of the driver's.
     completion(result)
   }
@@ -239,6 +270,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
               report(reason: "more than \(options.jobLimit) jobs ran at one instant")))
         }
       }
+      taskTracker.pruneIfLarge()
       switch nextStep() {
       case .runJobs:
         continue
@@ -394,6 +426,7 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
         pending sleepers: \(sleepers)
         runnable jobs: \(pendingJobs); jobs run so far: \(jobsRun)
         pending advance/settle requests: \(requests)
+        suspended tasks: \(suspendedTaskSummary())
         real time since the driver started: \(Self.milliseconds(ContinuousClock.now - startedAt)) ms
       """
   }

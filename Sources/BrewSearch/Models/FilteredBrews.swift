@@ -14,6 +14,7 @@
 /// let first = model.filteredBrews.first
 /// let copy = Array(model.filteredBrews)        // a [Brew], copied now
 /// model.filteredBrews == [kenyaBrew]           // compares with an array, element by element
+/// model.filteredBrews != [kenyaBrew]           // and `!=`, either way round
 /// ```
 public struct FilteredBrews: RandomAccessCollection, Sendable {
   /// The brews searched, shared with the source (never copied).
@@ -81,6 +82,17 @@ extension FilteredBrews: Equatable {
   /// Whether `rhs` holds exactly the brews of `lhs`, in order.
   public static func == (lhs: [Brew], rhs: FilteredBrews) -> Bool {
     rhs.elementsEqual(lhs)
+  }
+
+  /// Whether `lhs` differs from `rhs`: other brews, or another order
+  /// (`model.filteredBrews != brews`, as with an array).
+  public static func != (lhs: FilteredBrews, rhs: [Brew]) -> Bool {
+    !(lhs == rhs)
+  }
+
+  /// Whether `lhs` differs from `rhs`: other brews, or another order.
+  public static func != (lhs: [Brew], rhs: FilteredBrews) -> Bool {
+    !(lhs == rhs)
   }
 }
 

@@ -5,6 +5,17 @@ import AsyncOpsTesting
 import Observation
 import Testing
 
+/// The search pipeline, apart from the model: what is shown for what is typed. It cannot fail,
+/// and says so in its type.
+func playerSearch(
+  _ query: some AsyncSequence<String, Never> & Sendable, players: [String],
+  clock: some Clock<Duration>
+) -> some AsyncSequence<[String], Never> & Sendable {
+  query.debounce(for: .milliseconds(300), clock: clock).map { text in
+    players.filter { text.isEmpty || $0.lowercased().contains(text.lowercased()) }
+  }
+}
+
 @MainActor @Observable
 final class PlayerSearchViewModel {
   private(set) var shown: [String] = []
@@ -23,8 +34,8 @@ final class PlayerSearchViewModel {
   func run() async { await search(on: clock) }
 
   private func search(on clock: some Clock<Duration>) async {
-    for await text in query.debounce(for: .milliseconds(300), clock: clock) {
-      shown = players.filter { text.isEmpty || $0.lowercased().contains(text.lowercased()) }
+    for await players in playerSearch(query, players: players, clock: clock) {
+      shown = players
     }
   }
 }
@@ -41,5 +52,16 @@ final class PlayerSearchViewModel {
     await time.advance(by: .milliseconds(1))
     #expect(model.shown == ["Saka", "Salah"])  // exactly 300 ms after the last keystroke
     screen.cancel()
+  }
+}
+
+@Test func playerSearchShowsTheResultsOfThePauseOnly() async throws {
+  // Marble letters → what was typed; the results → one marble element.
+  let typed: @Sendable (String) -> String = { ["s": "s", "a": "sa"][$0]! }
+  let shown: @Sendable ([String]) -> String = { $0.joined(separator: ",") }
+  try await expectMarbles(
+    ["sa------|"], "----'Saka,Salah'---|", values: typed, tick: .milliseconds(100), render: shown
+  ) { inputs, clock in
+    playerSearch(inputs[0], players: ["Saka", "Salah", "Haaland"], clock: clock)
   }
 }

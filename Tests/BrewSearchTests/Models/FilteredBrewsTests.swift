@@ -65,6 +65,16 @@ import Testing
     #expect("\(FilteredBrews(source: brews, positions: [2]))" == "\([brews[2]])")
   }
 
+  /// Issue #29, finding 9: `!=` with an array compiled on neither side while `==` did.
+  @Test func itComparesUnequalWithAnArrayEitherWayRound() {
+    let brews = Array(Brew.sampleHistory.prefix(3))
+    let some = FilteredBrews(source: brews, positions: [0, 2])
+    #expect(some != brews)
+    #expect(brews != some)
+    #expect(!(some != [brews[0], brews[2]]))
+    #expect(!([brews[0], brews[2]] != some))
+  }
+
   @Test func thePushModelPublishesItsFilteredArrayWithoutACopy() {
     let scheduler = VirtualTimeScheduler()
     let kenya = BrewQuery(text: "kenya").filter(Brew.sampleHistory)

@@ -28,7 +28,12 @@ import Testing
   }
 
   @Test func theDefaultInitKeepsCompilingWithoutMaxWait() {
-    _ = BrewHistorySearchModel(debounce: .milliseconds(300))
-    _ = BrewHistorySearchModel(debounce: .milliseconds(300), maxWait: .seconds(1))
+    let models = [
+      BrewHistorySearchModel(debounce: .milliseconds(300)),
+      BrewHistorySearchModel(debounce: .milliseconds(300), maxWait: .seconds(1)),
+    ]
+    for model in models {
+      #expect(model.searchText.isEmpty && model.filteredBrews.isEmpty)
+    }
   }
 }

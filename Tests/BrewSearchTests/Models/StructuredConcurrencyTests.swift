@@ -81,9 +81,15 @@ import Testing
   @Test func aSecondConcurrentRunReturnsAtOnce() async throws {
     try await withVirtualTime { time in
       let model = BrewHistorySearchModel(debounce: .milliseconds(20), clock: time.clock)
+      model.updateSource(Brew.sampleHistory)
       let first = Task { await model.run() }
       await time.settle()
       await model.run()  // returns at once: the model already runs
+      #expect(time.now == .zero, "returned without waiting")
+      // The first run still serves the model.
+      model.searchText = "jasmine"
+      await time.advance(by: .milliseconds(20))
+      #expect(model.filteredBrews == BrewQuery(text: "jasmine").filter(Brew.sampleHistory))
       first.cancel()
       await first.value
     }

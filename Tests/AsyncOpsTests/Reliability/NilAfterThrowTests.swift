@@ -1,0 +1,241 @@
+// Every iterator of the package returns `nil` from every `next()` after it has thrown (or, for a
+// sequence that cannot throw, after it has finished): issue #29, finding 1.
+//
+// HOW TO ADD AN OPERATOR: add one line to `NilAfterThrowCase.rows` below, e.g.
+//
+//   .init("merge of 2") { merge($0.failing(), $0.failing()) },
+//   .init("reductions, closure throws") { $0.elements("a", "b").reductions { _, _ in throw RowFailure() } },
+//   .init("timer (cannot throw)") { AsyncTimerSequence(interval: .seconds(1), clock: $0.clock).prefix(2) },
+//
+// The closure gets `NilAfterThrowInputs` and returns the sequence under test; it is built and
+// iterated inside one task on virtual time (`withVirtualTime`), so timers fire on `$0.clock`.
+// - `$0.failing()`: a base that yields "a" and then throws `RowFailure` — and, in the
+//   "base keeps going" run of each row, yields "b", "c" after its throw (a careless base), so
+//   the row proves the operator itself stops, not that its base happened to.
+// - `$0.elements("1", "2", ...)`: a base that yields those and finishes (for a row whose
+//   closure throws instead).
+// - `$0.clock`: the virtual clock (a `TestClock`).
+// A row whose `Failure` is `Never` must finish instead; it is then checked for `nil` after its
+// finish. Every row runs twice (the base well-behaved, then careless); both must pass.
+
+import AsyncOps
+import AsyncOpsTesting
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct NilAfterThrowTests {
+  @Test(arguments: NilAfterThrowCase.all)
+  func everyNextAfterTheIteratorHasThrownReturnsNil(_ row: NilAfterThrowCase) async throws {
+    let outcome = try await withVirtualTime { time in
+      await row.run(NilAfterThrowInputs(clock: time.clock, baseKeepsGoing: row.baseKeepsGoing))
+    }
+    #expect(outcome.ending == row.expectedEnding, "\(row.testDescription): \(outcome)")
+    #expect(outcome.afterEnding == ["nil", "nil", "nil"], "\(row.testDescription): \(outcome)")
+  }
+}
+
+/// The error the rows' bases and closures throw.
+struct RowFailure: Error, Equatable, CustomStringConvertible {
+  var description: String { "RowFailure" }
+}
+
+/// What a row's closure builds its sequence from.
+struct NilAfterThrowInputs: Sendable {
+  /// The virtual clock: hand it to time-based operators.
+  let clock: TestClock
+  /// Whether `failing()` keeps yielding after its throw (the careless-base run).
+  let baseKeepsGoing: Bool
+
+  /// A base that yields "a", then throws `RowFailure` (then, when careless, "b" and "c").
+  func failing() -> ScriptedBase {
+    ScriptedBase(elements: ["a"], fails: true, afterFailure: baseKeepsGoing ? ["b", "c"] : [])
+  }
+
+  /// A base that yields `elements` and finishes.
+  func elements(_ elements: String...) -> ScriptedBase {
+    ScriptedBase(elements: elements, fails: false, afterFailure: [])
+  }
+}
+
+/// A base that never suspends: its elements, then a failure or the finish, then (if it is
+/// careless) more elements after the failure.
+struct ScriptedBase: AsyncSequence, Sendable {
+  typealias Element = String
+  typealias Failure = RowFailure
+
+  let elements: [String]
+  let fails: Bool
+  let afterFailure: [String]
+
+  func makeAsyncIterator() -> Iterator { Iterator(base: self) }
+
+  struct Iterator: AsyncIteratorProtocol {
+    let base: ScriptedBase
+    var position = 0
+    var hasThrown = false
+
+    mutating func next(
+      isolation actor: isolated (any Actor)? = #isolation
+    ) async throws(RowFailure) -> String? {
+      if hasThrown {
+        guard position < base.afterFailure.count else { return nil }
+        defer { position += 1 }
+        return base.afterFailure[position]
+      }
+      if position < base.elements.count {
+        defer { position += 1 }
+        return base.elements[position]
+      }
+      guard base.fails else { return nil }
+      hasThrown = true
+      position = 0
+      throw RowFailure()
+    }
+  }
+}
+
+/// One operator (or iterator) under test, run with a well-behaved or a careless base.
+struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
+  enum Ending: Sendable, Equatable { case threw, finished, neverEnded }
+
+  struct Outcome: Sendable, CustomStringConvertible {
+    var elementCount = 0
+    var ending = Ending.neverEnded
+    var error = ""
+    var afterEnding: [String] = []
+
+    var description: String {
+      "\(elementCount) element(s), then \(ending) \(error), then \(afterEnding)"
+    }
+  }
+
+  let name: String
+  let expectedEnding: Ending
+  var baseKeepsGoing = false
+  let run: @Sendable (NilAfterThrowInputs) async -> Outcome
+
+  var testDescription: String {
+    name + (baseKeepsGoing ? ", base keeps going after its throw" : "")
+  }
+
+  /// A row: `make` builds the sequence under test from the inputs.
+  init<Sequence: AsyncSequence & SendableMetatype>(
+    _ name: String, _ make: @escaping @Sendable (NilAfterThrowInputs) -> Sequence
+  ) {
+    self.name = name
+    expectedEnding = Sequence.Failure.self == Never.self ? .finished : .threw
+    run = { inputs in
+      let task = Task { () -> Outcome in
+        var outcome = Outcome()
+        var iterator = make(inputs).makeAsyncIterator()
+        do {
+          // Bounded: a row that never ends is reported, not waited for.
+          while outcome.elementCount < 100, try await iterator.next(isolation: nil) != nil {
+            outcome.elementCount += 1
+          }
+          if outcome.elementCount < 100 { outcome.ending = .finished }
+        } catch {
+          outcome.ending = .threw
+          outcome.error = "\(error)"
+        }
+        guard outcome.ending != .neverEnded else { return outcome }
+        for _ in 0..<3 {
+          do {
+            let element = try await iterator.next(isolation: nil)
+            outcome.afterEnding.append(element == nil ? "nil" : "\(element!)")
+          } catch {
+            outcome.afterEnding.append("throws \(error)")
+          }
+        }
+        return outcome
+      }
+      return await task.value
+    }
+  }
+
+  /// Every row twice: with a well-behaved base, then with a careless one.
+  static var all: [NilAfterThrowCase] {
+    rows.flatMap { row in
+      var careless = row
+      careless.baseKeepsGoing = true
+      return [row, careless]
+    }
+  }
+
+  // One line per operator or iterator; see the top of the file.
+  static let rows: [NilAfterThrowCase] = [
+    .init("AsyncTestSource") { _ in
+      let source = AsyncTestSource<String>()
+      source.send("a")
+      source.fail()
+      return source
+    },
+    .init("AsyncNonThrowingTestSource (cannot throw)") { _ in
+      let source = AsyncNonThrowingTestSource<String>()
+      source.send("a")
+      source.finish()
+      return source
+    },
+    .init("AsyncCurrentValue (cannot throw)") { _ in
+      let value = AsyncCurrentValue("a")
+      value.finish()
+      return value
+    },
+    .init("removeDuplicates()") { $0.failing().removeDuplicates() },
+    .init("removeDuplicates(by:), base fails") { $0.failing().removeDuplicates { $0 == $1 } },
+    .init("removeDuplicates(by:) async, base fails") {
+      $0.failing().removeDuplicates { @Sendable a, b async in a == b }
+    },
+    .init("removeDuplicates(by:) throwing, base fails") {
+      $0.failing().removeDuplicates { @Sendable a, b throws in a == b }
+    },
+    .init("removeDuplicates(by:) throwing, predicate throws on 2") {
+      $0.elements("1", "2", "3", "4").removeDuplicates { @Sendable _, b throws in
+        if b == "2" { throw RowFailure() }
+        return false
+      }
+    },
+    .init("debounce") { $0.failing().debounce(for: .milliseconds(2), clock: $0.clock) },
+    .init("debounce leading") {
+      $0.failing().debounce(for: .milliseconds(2), clock: $0.clock, leading: true)
+    },
+    .init("debounce maxWait") {
+      $0.failing().debounce(for: .milliseconds(2), clock: $0.clock, maxWait: .milliseconds(3))
+    },
+    .init("debounce leading maxWait") {
+      $0.failing().debounce(
+        for: .milliseconds(2), clock: $0.clock, leading: true, maxWait: .milliseconds(3))
+    },
+    .init("throttle latest") { $0.failing().throttle(for: .milliseconds(2), clock: $0.clock) },
+    .init("throttle first") {
+      $0.failing().throttle(for: .milliseconds(2), clock: $0.clock, latest: false)
+    },
+    .init("combineLatest of 2") { combineLatest($0.failing(), $0.failing()) },
+    .init("combineLatest of 3") { combineLatest($0.failing(), $0.failing(), $0.failing()) },
+    .init("combineLatest of 4") {
+      combineLatest($0.failing(), $0.failing(), $0.failing(), $0.failing())
+    },
+    .init("combineLatest of 5 (variadic)") {
+      combineLatest($0.failing(), $0.failing(), $0.failing(), $0.failing(), $0.failing())
+    },
+    .init("combineLatest of 2, different failures") {
+      combineLatest($0.failing(), AsyncCurrentValue("x"))
+    },
+    .init("share, bounded(1)") { $0.failing().share() },
+    .init("share, unbounded") { $0.failing().share(bufferingPolicy: .unbounded) },
+    .init("share, bufferingNewest(1)") { $0.failing().share(bufferingPolicy: .bufferingNewest(1)) },
+    .init("share, bufferingOldest(1)") { $0.failing().share(bufferingPolicy: .bufferingOldest(1)) },
+    .init("share, replay 1") { $0.failing().share(replay: 1) },
+    .init("mapLatest, base fails") { $0.failing().mapLatest { $0 } },
+    .init("mapLatest, transform throws") {
+      $0.elements("a", "b").mapLatest { @Sendable (_: String) throws(RowFailure) -> String in
+        throw RowFailure()
+      }
+    },
+    .init("flatMapLatest, base fails") {
+      $0.failing().flatMapLatest { ScriptedBase(elements: [$0], fails: false, afterFailure: []) }
+    },
+    .init("flatMapLatest, inner fails") { inputs in
+      inputs.elements("a").flatMapLatest { _ in inputs.failing() }
+    },
+  ]
+}
