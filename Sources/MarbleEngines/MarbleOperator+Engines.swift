@@ -49,7 +49,8 @@ extension MarbleOperator {
     switch self {
     case .debounce(let ticks), .throttle(let ticks, _), .mapLatest(let ticks): ticks
     case .debounceWithOptions(let ticks, _, let maxWait): max(ticks, maxWait ?? 0)
-    case .combineLatest, .removeDuplicates, .removeDuplicatesIgnoringCase, .share, .currentValue:
+    case .combineLatest, .removeDuplicates, .removeDuplicatesIgnoringCase, .share, .currentValue,
+      .buffer, .fanIn:
       0
     }
   }
