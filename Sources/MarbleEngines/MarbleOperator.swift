@@ -30,13 +30,26 @@ public enum MarbleOperator: Hashable, Sendable {
   /// to (its finish finishes the channel), read by consumers made at those ticks (pull only:
   /// the push engine has no such channel here).
   case currentValue(initial: String, consumers: [Int])
+  /// `chunks:N` — chunks of N elements (`chunks(ofCount:)`; push: `collect(N)`), the last one
+  /// partial, each drawn as its elements concatenated.
+  case chunks(count: Int)
+  /// `chunksByTime:T` — chunks cut every T ticks (`chunked(by: .repeating(every:clock:))`; push:
+  /// `collect(.byTime)`).
+  case chunksByTime(ticks: Int)
+  /// `chunksByTimeOrCount:T:N` — chunks cut every T ticks or at N elements
+  /// (`chunks(ofCount:or:)` with a timer; push: `collect(.byTimeOrCount)`).
+  case chunksByTimeOrCount(ticks: Int, count: Int)
+  /// `timer:T` — the ticks (`x`) of a timer of T ticks started at tick 0, until the input ends
+  /// (its elements are ignored; its finish or failure ends the output).
+  case timer(ticks: Int)
 
   /// The spellings accepted, for messages.
   public static let usage =
     "debounce:N, debounce:N:leading, debounce:N:maxWait=M, debounce:N:leading:maxWait=M, "
     + "throttle:N, throttle:N:first, mapLatest:N, combineLatest, removeDuplicates, "
     + "removeDuplicates:ignoringCase, "
-    + "share:T1,T2,...[:replay=R], currentValue:V:T1,T2,..."
+    + "share:T1,T2,...[:replay=R], currentValue:V:T1,T2,..., "
+    + "chunks:N, chunksByTime:T, chunksByTimeOrCount:T:N, timer:T"
 
   /// Parses one of the spellings of ``usage``.
   public init(parsing text: String) throws(MarbleOperatorError) {
@@ -81,6 +94,8 @@ public enum MarbleOperator: Hashable, Sendable {
       }
       self = .currentValue(
         initial: parts[1], consumers: try Self.consumerTicks(parts[2], text: text))
+    case "chunks", "chunksByTime", "chunksByTimeOrCount", "timer":
+      self = try Self.parseChunksOrTimer(parts: parts, text: text)
     default:
       throw MarbleOperatorError("unknown operator '\(parts[0])': expected one of \(Self.usage)")
     }
@@ -185,7 +200,8 @@ public enum MarbleOperator: Hashable, Sendable {
     switch self {
     case .combineLatest: 2...CombineLatestArity.maximum
     case .debounce, .debounceWithOptions, .throttle, .mapLatest, .removeDuplicates,
-      .removeDuplicatesIgnoringCase, .share, .currentValue:
+      .removeDuplicatesIgnoringCase, .share, .currentValue, .chunks, .chunksByTime,
+      .chunksByTimeOrCount, .timer:
       1...1
     }
   }
@@ -200,6 +216,10 @@ public enum MarbleOperator: Hashable, Sendable {
     case .removeDuplicates, .removeDuplicatesIgnoringCase: "removeDuplicates"
     case .share: "share"
     case .currentValue: "currentValue"
+    case .chunks: "chunks"
+    case .chunksByTime: "chunksByTime"
+    case .chunksByTimeOrCount: "chunksByTimeOrCount"
+    case .timer: "timer"
     }
   }
 }

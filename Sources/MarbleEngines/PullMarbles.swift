@@ -62,6 +62,8 @@ enum PullMarbles {
       }
     case .combineLatest:
       return try await combineLatestMarbles(inputs, tick: tick)
+    case .chunks, .chunksByTime, .chunksByTimeOrCount, .timer:
+      return try await evaluateChunksOrTimer(operation, inputs: inputs, tick: tick)
     }
   }
 

@@ -40,6 +40,8 @@ enum PushMarbles {
       }
     case .combineLatest:
       return try combineLatestMarbles(inputs, tick: tick)
+    case .chunks, .chunksByTime, .chunksByTimeOrCount, .timer:
+      return try evaluateChunksOrTimer(operation, inputs: inputs, tick: tick)
     }
   }
 

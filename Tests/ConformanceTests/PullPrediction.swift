@@ -22,7 +22,7 @@ struct PullPrediction {
     case .throttle:
       outputs = [Self.throttle(push: push[0], input: randomCase.inputs[0])]
     case .removeDuplicates, .removeDuplicatesIgnoringCase, .mapLatest, .debounceWithOptions,
-      .currentValue:
+      .currentValue, .chunks, .chunksByTime, .chunksByTimeOrCount, .timer:
       // mapLatest rule 6: push's switchToLatest agrees. (The debounce options are pull only and
       // never drawn.)
       outputs = push
@@ -34,7 +34,7 @@ struct PullPrediction {
       case .combineLatest: differences.insert(.combineLatestFinishesWhenABaseFinishesEmpty)
       case .share: differences.insert(.shareReplayIsPullOnly)
       case .throttle: differences.insert(.throttleFailureDropsThePendingElement)
-      case .removeDuplicates, .mapLatest: break
+      case .removeDuplicates, .mapLatest, .chunks: break
       }
     }
   }
