@@ -24,6 +24,8 @@ extension BenchCase {
       [.currentValuePingPong],
       [.throttleBurst],
       [.mapLatestSwitch],
+      [.timer],
+      .variants(of: ChunksWorkload()),
 
       // The push engine (PushReference), for the push-vs-pull table.
       [.pushDebounceBurst],
@@ -34,6 +36,7 @@ extension BenchCase {
       [.pushShare(consumers: 4)],
       [.pushShare(consumers: 16)],
       [.pushCurrentValue],
+      [.pushCollectByCount],
 
       // Search (BrewSearch) and the CLI.
       [.searchNaive],
