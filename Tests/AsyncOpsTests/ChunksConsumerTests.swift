@@ -4,6 +4,8 @@ import Testing
 
 @testable import AsyncOps
 
+private let chunksConsumerJoined: @Sendable ([String]) -> String = { $0.joined() }
+
 /// `chunks(ofCount:or:)` / `chunked(by:)` with consumers written by hand: cancellation, dropped
 /// iterators, the signal's own end, and a stress run on real threads.
 @Suite struct ChunksConsumerTests {
@@ -81,13 +83,13 @@ import Testing
   }
 
   @Test func theSignalsEndLeavesTheCountAndTheEndCutting() async throws {
-    try await expectMarbles(["abc-de|", "-|"], "-'ab'--'cd'-[e|]", render: { $0.joined() }) {
+    try await expectMarbles(["abc-de|", "-|"], "-'ab'--'cd'-[e|]", render: chunksConsumerJoined) {
       inputs, _ in inputs[0].chunks(ofCount: 2, or: inputs[1])
     }
   }
 
   @Test func theSignalsFailureOnlyEndsTheSignalling() async throws {
-    try await expectMarbles(["abc-de|", "-^"], "-'ab'--'cd'-[e|]", render: { $0.joined() }) {
+    try await expectMarbles(["abc-de|", "-^"], "-'ab'--'cd'-[e|]", render: chunksConsumerJoined) {
       inputs, _ in inputs[0].chunks(ofCount: 2, or: inputs[1])
     }
   }

@@ -22,7 +22,9 @@ import Testing
 
   // SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestChunk.swift test_count_one
   @Test func saaCountOne() async throws {
-    try await expectMarbles(["ABCDE|"], "ABCDE|", render: Self.concat) { inputs, clock in inputs[0].chunks(ofCount: 1) }
+    try await expectMarbles(["ABCDE|"], "ABCDE|", render: Self.concat) { inputs, clock in
+      inputs[0].chunks(ofCount: 1)
+    }
   }
 
   // SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestChunk.swift test_count
@@ -34,19 +36,24 @@ import Testing
 
   // SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestChunk.swift test_count_nonuniformTiming
   @Test func saaCountNonuniformTiming() async throws {
-    try await expectMarbles(["A--B-C--DE-F|"], "-----'ABC'-----'DEF'|", render: Self.concat) { inputs, clock in
+    try await expectMarbles(["A--B-C--DE-F|"], "-----'ABC'-----'DEF'|", render: Self.concat) {
+      inputs, clock in
       inputs[0].chunks(ofCount: 3)
     }
   }
 
   // SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestChunk.swift test_count_trailingChunk
   @Test func saaCountTrailingChunk() async throws {
-    try await expectMarbles(["11111|"], "--3--[2|]", render: Self.sum) { inputs, clock in inputs[0].chunks(ofCount: 3) }
+    try await expectMarbles(["11111|"], "--3--[2|]", render: Self.sum) { inputs, clock in
+      inputs[0].chunks(ofCount: 3)
+    }
   }
 
   // SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestChunk.swift test_count_error
   @Test func saaCountError() async throws {
-    try await expectMarbles(["AB^"], "--^", render: Self.concat) { inputs, clock in inputs[0].chunks(ofCount: 3) }
+    try await expectMarbles(["AB^"], "--^", render: Self.concat) { inputs, clock in
+      inputs[0].chunks(ofCount: 3)
+    }
   }
 
   // MARK: group
@@ -74,11 +81,14 @@ import Testing
 
   // SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestChunk.swift test_group_error
   @Test func saaGroupError() async throws {
-    try await expectMarbles(["AB^"], "--^", render: Self.concat) { inputs, clock in inputs[0].chunked(by: Self.isUpper) }
+    try await expectMarbles(["AB^"], "--^", render: Self.concat) { inputs, clock in
+      inputs[0].chunked(by: Self.isUpper)
+    }
   }
 
   // MARK: projection
 
+  private static let chunkOnly: @Sendable ((Int, [String])) -> String = { $0.1.joined() }
   private static let initials: @Sendable ((String, [String])) -> String = {
     $0.1.map { String($0.first!) }.joined()
   }
@@ -99,7 +109,7 @@ import Testing
 
   // SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestChunk.swift test_projection_singleGroup
   @Test func saaProjectionSingleGroup() async throws {
-    try await expectMarbles(["ABCDE|"], "-----['ABCDE'|]", render: { $0.1.joined() }) {
+    try await expectMarbles(["ABCDE|"], "-----['ABCDE'|]", render: Self.chunkOnly) {
       inputs, clock in inputs[0].chunked(on: { _ in 42 })
     }
   }
@@ -143,7 +153,8 @@ import Testing
 
   // SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestChunk.swift test_signal_unsignaledTrailingChunk
   @Test func saaSignalUnsignaledTrailingChunk() async throws {
-    try await expectMarbles(["111-111|", "---X---|"], "---3---[3|]", render: Self.sum) { inputs, clock in
+    try await expectMarbles(["111-111|", "---X---|"], "---3---[3|]", render: Self.sum) {
+      inputs, clock in
       inputs[0].chunked(by: inputs[1])
     }
   }
@@ -157,7 +168,8 @@ import Testing
 
   // SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestChunk.swift test_signalAndCount_countAlwaysPrevails
   @Test func saaSignalAndCountCountAlwaysPrevails() async throws {
-    try await expectMarbles(["AB--A-B-|", "--X----X|"], "-'AB'----'AB'-|", render: Self.concat) { inputs, clock in
+    try await expectMarbles(["AB--A-B-|", "--X----X|"], "-'AB'----'AB'-|", render: Self.concat) {
+      inputs, clock in
       inputs[0].chunks(ofCount: 2, or: inputs[1])
     }
   }
@@ -171,7 +183,8 @@ import Testing
 
   // SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestChunk.swift test_signalAndCount_countResetsAfterSignal
   @Test func saaSignalAndCountCountResetsAfterSignal() async throws {
-    try await expectMarbles(["AB-ABCDE|", "--X-----|"], "--'AB'----'ABCDE'|", render: Self.concat) { inputs, clock in
+    try await expectMarbles(["AB-ABCDE|", "--X-----|"], "--'AB'----'ABCDE'|", render: Self.concat) {
+      inputs, clock in
       inputs[0].chunks(ofCount: 5, or: inputs[1])
     }
   }
@@ -226,12 +239,15 @@ import Testing
     try await expectMarbles(
       ["AB------A-------ABCDEFG-|"], "--------'AB'-------A-------['ABCDEFG'|]",
       render: Self.concat
-    ) { inputs, clock in inputs[0].chunks(ofCount: 42, or: .repeating(every: .milliseconds(8), clock: clock)) }
+    ) { inputs, clock in
+      inputs[0].chunks(ofCount: 42, or: .repeating(every: .milliseconds(8), clock: clock))
+    }
   }
 
   // SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestChunk.swift test_timeAndCount_countAlwaysPrevails
   @Test func saaTimeAndCountCountAlwaysPrevails() async throws {
-    try await expectMarbles(["AB--A-B-|"], "-'AB'----'AB'-|", render: Self.concat) { inputs, clock in
+    try await expectMarbles(["AB--A-B-|"], "-'AB'----'AB'-|", render: Self.concat) {
+      inputs, clock in
       inputs[0].chunks(ofCount: 2, or: Self.every(8, clock))
     }
   }
@@ -245,7 +261,8 @@ import Testing
 
   // SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestChunk.swift test_timeAndCount_countResetsAfterSignal
   @Test func saaTimeAndCountCountResetsAfterSignal() async throws {
-    try await expectMarbles(["AB------ABCDE|"], "--------'AB'---'ABCDE'|", render: Self.concat) { inputs, clock in
+    try await expectMarbles(["AB------ABCDE|"], "--------'AB'---'ABCDE'|", render: Self.concat) {
+      inputs, clock in
       inputs[0].chunks(ofCount: 5, or: Self.every(8, clock))
     }
   }

@@ -80,9 +80,15 @@ import Testing
     #expect(machine.baseProduced("b") == .park)  // was in flight: its chunk queues behind
     #expect(machine.completed == [["a"], ["b"]])
     #expect(machine.park("base", .base) == nil)
-    guard case .deliver(_, let first) = machine.next() else { Issue.record("no chunk"); return }
+    guard case .deliver(_, let first) = machine.next() else {
+      Issue.record("no chunk")
+      return
+    }
     #expect(first.isEmpty)  // one chunk still waits: the base stays parked
-    guard case .deliver(_, let second) = machine.next() else { Issue.record("no chunk"); return }
+    guard case .deliver(_, let second) = machine.next() else {
+      Issue.record("no chunk")
+      return
+    }
     #expect(second == ["base"])
   }
 

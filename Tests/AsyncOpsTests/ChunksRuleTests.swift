@@ -6,6 +6,9 @@ import Testing
 /// tick = 1 ms) or virtual time.
 @Suite struct ChunksRuleTests {
   private static let concat: @Sendable ([String]) -> String = { $0.joined() }
+  private static let subjectAndChunk: @Sendable ((String, [String])) -> String = {
+    "\($0.0)\($0.1.joined())"
+  }
 
   @Test func chunksRule1_aChunkIsEmittedAsSoonAsItIsFull() async throws {
     try await expectMarbles(["ab-c-d|"], "-'ab'---'cd'|", render: Self.concat) { inputs, clock in
@@ -20,13 +23,15 @@ import Testing
   }
 
   @Test func chunksRule1_aChunkIsEmittedWhenTheProjectionChanges() async throws {
-    try await expectMarbles(["aAb|"], "--'aaA'['bb'|]", render: { "\($0.0)\($0.1.joined())" }) { inputs, clock in
+    try await expectMarbles(["aAb|"], "--'aaA'['bb'|]", render: Self.subjectAndChunk) {
+      inputs, clock in
       inputs[0].chunked(on: { $0.lowercased() })
     }
   }
 
   @Test func chunksRule1_aChunkIsEmittedWhenTheSignalTicks() async throws {
-    try await expectMarbles(["ab-c--|", "--x--x|"], "--'ab'--c|", render: Self.concat) { inputs, clock in
+    try await expectMarbles(["ab-c--|", "--x--x|"], "--'ab'--c|", render: Self.concat) {
+      inputs, clock in
       inputs[0].chunked(by: inputs[1])
     }
   }
@@ -141,15 +146,19 @@ import Testing
     _ = source.chunked(into: String.self, on: { $0.isLetter })
     _ = source.chunks(ofCount: 2, or: AsyncTestSource<Int>(), into: String.self)
     _ = source.chunked(by: AsyncTestSource<Int>(), into: String.self)
-    _ = source.chunks(ofCount: 2, or: .repeating(every: .seconds(1), clock: clock), into: String.self)
+    _ = source.chunks(
+      ofCount: 2, or: .repeating(every: .seconds(1), clock: clock), into: String.self)
     _ = source.chunked(by: .repeating(every: .seconds(1), clock: clock), into: String.self)
-    let timed: AsyncChunksOfCountOrSignalSequence<
-      AsyncTestSource<Character>, [Character], AsyncTimerSequence<TestClock>
-    > = source.chunked(by: .repeating(every: .milliseconds(10), clock: clock))
+    let timed:
+      AsyncChunksOfCountOrSignalSequence<
+        AsyncTestSource<Character>, [Character], AsyncTimerSequence<TestClock>
+      > = source.chunked(by: .repeating(every: .milliseconds(10), clock: clock))
     let sendable: any Sendable = timed
-    #expect(sendable is AsyncChunksOfCountOrSignalSequence<
-      AsyncTestSource<Character>, [Character], AsyncTimerSequence<TestClock>
-    >)
+    #expect(
+      sendable
+        is AsyncChunksOfCountOrSignalSequence<
+          AsyncTestSource<Character>, [Character], AsyncTimerSequence<TestClock>
+        >)
   }
 
   @Test func aNonThrowingBaseGivesANonThrowingChunking() async {

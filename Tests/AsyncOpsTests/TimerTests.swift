@@ -116,9 +116,11 @@ import Testing
 
   private static func timerMarble(
     every ticks: Int, count: Int, busy: Int = 0
-  ) -> @Sendable ([AsyncTestSource<String>], TestClock) -> AsyncPrefixSequence<
-    AsyncMapSequence<AsyncTimerSequence<TestClock>, String>
-  > {
+  )
+    -> @Sendable ([AsyncTestSource<String>], TestClock) -> AsyncPrefixSequence<
+      AsyncMapSequence<AsyncTimerSequence<TestClock>, String>
+    >
+  {
     { _, clock in
       AsyncTimerSequence(interval: .milliseconds(ticks), clock: clock).map { _ in
         if busy > 0 { try? await clock.sleep(for: .milliseconds(busy)) }
@@ -185,7 +187,8 @@ import Testing
     var schedule = Schedule(interval: .nanoseconds(3))
     _ = schedule.deadline(askedAt: .zero)
     schedule.tookTick(at: .zero.advanced(by: .seconds(1_000)))
-    #expect(schedule.deadline(askedAt: .zero) == .zero.advanced(by: .nanoseconds(1_000_000_000_002)))
+    #expect(
+      schedule.deadline(askedAt: .zero) == .zero.advanced(by: .nanoseconds(1_000_000_000_002)))
   }
 
   @Test func aNonPositiveIntervalIsDueAtOnce() {

@@ -27,7 +27,8 @@ extension ConformanceScenarios {
       "chunksByTime drops the partial chunk at a failure", .chunksByTime(ticks: 4),
       ["ab---c^"], "----'ab'-^"),
     .agree(
-      "chunksByTimeOrCount cuts at the count before the timer", .chunksByTimeOrCount(
+      "chunksByTimeOrCount cuts at the count before the timer",
+      .chunksByTimeOrCount(
         ticks: 8, count: 2), ["AB--A-B-|"], "-'AB'----'AB'-|"),
     .agree(
       "chunksByTimeOrCount cuts at the timer before the count",

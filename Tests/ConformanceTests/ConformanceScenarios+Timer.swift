@@ -4,7 +4,8 @@ extension ConformanceScenarios {
   static let timer: [ConformanceScenario] = [
     .agree(
       "timer ticks at start + n × interval", .timer(ticks: 3), ["----------|"], "---x--x--x|"),
-    .agree("timer ticks every tick with an interval of one", .timer(ticks: 1), ["----|"], "-xxx[x|]"),
+    .agree(
+      "timer ticks every tick with an interval of one", .timer(ticks: 1), ["----|"], "-xxx[x|]"),
     .agree(
       "timer fires before the input's end at the same tick", .timer(ticks: 2), ["----|"],
       "--x-[x|]"),

@@ -107,10 +107,11 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .chunks:
       let ticks = random.int(in: 1...4)
       let count = random.int(in: 1...4)
-      operation = [
-        .chunks(count: count), .chunksByTime(ticks: ticks),
-        .chunksByTimeOrCount(ticks: ticks, count: count), .timer(ticks: ticks),
-      ][random.int(in: 0...3)]
+      operation =
+        [
+          .chunks(count: count), .chunksByTime(ticks: ticks),
+          .chunksByTimeOrCount(ticks: ticks, count: count), .timer(ticks: ticks),
+        ][random.int(in: 0...3)]
       inputs = [Self.input(&random, length: random.int(in: 1...16), alphabet: "abcd")]
     case .removeDuplicates:
       operation = .removeDuplicates

@@ -1,6 +1,8 @@
 import PushReference
 import Testing
 
+private let joinedGroup: ([String]) -> String = { $0.joined() }
+
 /// Combine's `collect(_:)` and `collect(_:options:)` (`.byTime`, `.byTimeOrCount`): SEMANTICS.md
 /// "Timers and chunks", push column, on marbles (one tick = 1 ms).
 @Suite struct PushCollectTests {
@@ -8,7 +10,7 @@ import Testing
     _ input: String,
     _ build: (PassthroughSubject<String, MarbleFailure>, VirtualTimeScheduler) -> P
   ) throws -> String where P.Output == [String] {
-    try recordPushMarbles([input], render: { $0.joined() }) { subjects, scheduler in
+    try recordPushMarbles([input], render: joinedGroup) { subjects, scheduler in
       build(subjects[0], scheduler)
     }[0].description
   }

@@ -3,6 +3,8 @@ import AsyncOpsTesting
 import Synchronization
 import Testing
 
+private let chunksArticleJoined: @Sendable ([String]) -> String = { $0.joined() }
+
 // The sample of "Chunking" (AsyncOps.docc/Chunks.md), verbatim.
 func uploadInBatches(
   events: some AsyncSequence<String, Never> & Sendable,
@@ -37,27 +39,28 @@ func uploadInBatches(
   }
 
   @Test func aChunkIsEmittedWhenFull() async throws {
-    try await expectMarbles(["abcdefgh|"], "--'abc'--'def'--['gh'|]", render: { $0.joined() }) {
+    try await expectMarbles(["abcdefgh|"], "--'abc'--'def'--['gh'|]", render: chunksArticleJoined) {
       inputs, _ in inputs[0].chunks(ofCount: 3)
     }
   }
 
   @Test func aTimerCutsAndAnEmptyChunkIsNeverEmitted() async throws {
     try await expectMarbles(
-      ["abc-def-gh---|"], "----'abc'---'def'---'gh'|", render: { $0.joined() }
+      ["abc-def-gh---|"], "----'abc'---'def'---'gh'|", render: chunksArticleJoined
     ) { inputs, clock in inputs[0].chunked(by: .repeating(every: .milliseconds(4), clock: clock)) }
   }
 
   @Test func countOrTimeWhicheverComesFirst() async throws {
     try await expectMarbles(
-      ["abc-d--efgh-|"], "-'ab'--c--'de'-'fg'--[h|]", render: { $0.joined() }
+      ["abc-d--efgh-|"], "-'ab'--c--'de'-'fg'--[h|]", render: chunksArticleJoined
     ) { inputs, clock in
       inputs[0].chunks(ofCount: 2, or: .repeating(every: .milliseconds(4), clock: clock))
     }
   }
 
   @Test func aFailureDropsThePartialChunk() async throws {
-    try await expectMarbles(["ab-c^"], "----['abc'^]", render: { $0.joined() }) { inputs, clock in
+    try await expectMarbles(["ab-c^"], "----['abc'^]", render: chunksArticleJoined) {
+      inputs, clock in
       inputs[0].chunked(by: .repeating(every: .milliseconds(4), clock: clock))
     }
   }
