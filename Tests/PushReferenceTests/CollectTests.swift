@@ -1,7 +1,7 @@
 import PushReference
 import Testing
 
-private let joinedGroup: ([String]) -> String = { $0.joined() }
+private let joinedGroup: @Sendable ([String]) -> String = { $0.joined() }
 
 /// Combine's `collect(_:)` and `collect(_:options:)` (`.byTime`, `.byTimeOrCount`): SEMANTICS.md
 /// "Timers and chunks", push column, on marbles (one tick = 1 ms).
