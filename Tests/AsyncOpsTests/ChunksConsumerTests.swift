@@ -41,6 +41,24 @@ private let chunksConsumerJoined: @Sendable ([String]) -> String = { $0.joined()
     }
   }
 
+  @Test func twoCopiesOfOneIteratorWaitingAtOnceStopTheProcess() async {
+    await #expect(processExitsWith: .failure) {
+      try await withVirtualTime { time in
+        let source = AsyncTestSource<String>()
+        nonisolated(unsafe) let iterator = source.chunks(
+          ofCount: 2, or: .repeating(every: .seconds(1), clock: time.clock)
+        ).makeAsyncIterator()
+        for _ in 0..<2 {
+          Task {
+            var copy = iterator
+            _ = try await copy.next()
+          }
+          await time.settle()
+        }
+      }
+    }
+  }
+
   @Test func droppingTheIteratorStopsTheReaders() async throws {
     try await withVirtualTime { time in
       let source = AsyncTestSource<String>()

@@ -66,6 +66,8 @@ struct ChunksOfCountOrSignalStateMachine<Element, Failure: Error, Consumer, Read
   @inlinable
   mutating func suspend(_ consumer: Consumer) -> (Outcome, [ReaderWaiter])? {
     if let ready = takeReady() { return ready }
+    precondition(
+      self.consumer == nil, "two copies of one chunks iterator cannot wait at once")
     self.consumer = consumer
     return nil
   }
