@@ -39,8 +39,8 @@ extension MarbleOperator {
   }
 
   /// The longest wait, in ticks, between an input event and the output it makes: the delay of
-  /// `debounce`, `throttle`, `mapLatest` and the longer of a debounce's interval and `maxWait`;
-  /// 0 for the operators without a timer.
+  /// `debounce`, `throttle`, `mapLatest`, a time-based chunking, a timer, and the longer of a
+  /// debounce's interval and `maxWait`; 0 for the operators without a timer.
   ///
   /// ```swift
   /// MarbleOperator.throttle(ticks: 10_003, latest: true).longestDelay   // 10_003
@@ -49,8 +49,9 @@ extension MarbleOperator {
     switch self {
     case .debounce(let ticks), .throttle(let ticks, _), .mapLatest(let ticks): ticks
     case .debounceWithOptions(let ticks, _, let maxWait): max(ticks, maxWait ?? 0)
+    case .chunksByTime(let ticks), .chunksByTimeOrCount(let ticks, _), .timer(let ticks): ticks
     case .combineLatest, .removeDuplicates, .removeDuplicatesIgnoringCase, .share, .currentValue,
-      .buffer, .fanIn:
+      .buffer, .fanIn, .chunks:
       0
     }
   }

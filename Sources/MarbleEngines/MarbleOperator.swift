@@ -36,6 +36,18 @@ public enum MarbleOperator: Hashable, Sendable {
   /// `buffer:N`, `buffer:N:latest`, `buffer:N:oldest`, `buffer:unbounded` — `buffer(policy:)`
   /// (push: Combine's `buffer(size:prefetch:whenFull:)`); N ≥ 1.
   case buffer(MarbleBufferPolicy)
+  /// `chunks:N` — chunks of N elements (`chunks(ofCount:)`; push: `collect(N)`), the last one
+  /// partial, each drawn as its elements concatenated.
+  case chunks(count: Int)
+  /// `chunksByTime:T` — chunks cut every T ticks (`chunked(by: .repeating(every:clock:))`; push:
+  /// `collect(.byTime)`).
+  case chunksByTime(ticks: Int)
+  /// `chunksByTimeOrCount:T:N` — chunks cut every T ticks or at N elements
+  /// (`chunks(ofCount:or:)` with a timer; push: `collect(.byTimeOrCount)`).
+  case chunksByTimeOrCount(ticks: Int, count: Int)
+  /// `timer:T` — the ticks (`x`) of a timer of T ticks started at tick 0, until the input ends
+  /// (its elements are ignored; its finish or failure ends the output).
+  case timer(ticks: Int)
 
   /// The spellings accepted, for messages.
   public static let usage =
@@ -43,7 +55,8 @@ public enum MarbleOperator: Hashable, Sendable {
     + "throttle:N, throttle:N:first, mapLatest:N, combineLatest, removeDuplicates, "
     + "removeDuplicates:ignoringCase, "
     + "share:T1,T2,...[:replay=R], currentValue:V:T1,T2,..., "
-    + "buffer:N, buffer:N:latest, buffer:N:oldest, buffer:unbounded, merge, zip, chain"
+    + "buffer:N, buffer:N:latest, buffer:N:oldest, buffer:unbounded, merge, zip, chain, "
+    + "chunks:N, chunksByTime:T, chunksByTimeOrCount:T:N, timer:T"
 
   /// Parses one of the spellings of ``usage``.
   public init(parsing text: String) throws(MarbleOperatorError) {
@@ -95,6 +108,8 @@ public enum MarbleOperator: Hashable, Sendable {
       }
       self = .currentValue(
         initial: parts[1], consumers: try Self.consumerTicks(parts[2], text: text))
+    case "chunks", "chunksByTime", "chunksByTimeOrCount", "timer":
+      self = try Self.parseChunksOrTimer(parts: parts, text: text)
     default:
       throw MarbleOperatorError("unknown operator '\(parts[0])': expected one of \(Self.usage)")
     }
@@ -199,7 +214,8 @@ public enum MarbleOperator: Hashable, Sendable {
     switch self {
     case .combineLatest, .fanIn: 2...CombineLatestArity.maximum
     case .debounce, .debounceWithOptions, .throttle, .mapLatest, .removeDuplicates,
-      .removeDuplicatesIgnoringCase, .share, .currentValue, .buffer:
+      .removeDuplicatesIgnoringCase, .share, .currentValue, .buffer, .chunks, .chunksByTime,
+      .chunksByTimeOrCount, .timer:
       1...1
     }
   }
@@ -216,6 +232,10 @@ public enum MarbleOperator: Hashable, Sendable {
     case .share: "share"
     case .currentValue: "currentValue"
     case .buffer: "buffer"
+    case .chunks: "chunks"
+    case .chunksByTime: "chunksByTime"
+    case .chunksByTimeOrCount: "chunksByTimeOrCount"
+    case .timer: "timer"
     }
   }
 }

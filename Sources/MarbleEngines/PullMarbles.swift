@@ -72,6 +72,8 @@ enum PullMarbles {
       }
     case .fanIn(let fanIn):
       return try await fanInMarbles(fanIn, inputs, tick: tick)
+    case .chunks, .chunksByTime, .chunksByTimeOrCount, .timer:
+      return try await evaluateChunksOrTimer(operation, inputs: inputs, tick: tick)
     }
   }
 

@@ -48,6 +48,8 @@ enum PushMarbles {
       }
     case .fanIn(let fanIn):
       return try fanInMarbles(fanIn, inputs, tick: tick)
+    case .chunks, .chunksByTime, .chunksByTimeOrCount, .timer:
+      return try evaluateChunksOrTimer(operation, inputs: inputs, tick: tick)
     }
   }
 

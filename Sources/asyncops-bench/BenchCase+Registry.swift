@@ -33,6 +33,8 @@ extension BenchCase {
       .variants(of: ZipWorkload(bases: 2)),
       .variants(of: ZipWorkload(bases: 3)),
       .variants(of: ChainWorkload()),
+      [.timer],
+      .variants(of: ChunksWorkload()),
 
       // The push engine (PushReference), for the push-vs-pull table.
       [.pushDebounceBurst],
@@ -46,6 +48,7 @@ extension BenchCase {
       [.pushBuffer],
       [.pushMerge2],
       [.pushZip2],
+      [.pushCollectByCount],
 
       // Search (BrewSearch) and the CLI.
       [.searchNaive],

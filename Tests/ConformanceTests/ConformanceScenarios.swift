@@ -4,4 +4,5 @@ enum ConformanceScenarios {
     debounce + removeDuplicates + combineLatest + share + throttle + mapLatest
     + buffer
     + fanIn
+    + chunks + timer
 }

@@ -22,7 +22,7 @@ struct PullPrediction {
     case .throttle:
       outputs = [Self.throttle(push: push[0], input: randomCase.inputs[0])]
     case .removeDuplicates, .removeDuplicatesIgnoringCase, .mapLatest, .debounceWithOptions,
-      .currentValue, .buffer, .fanIn:
+      .currentValue, .buffer, .fanIn, .chunks, .chunksByTime, .chunksByTimeOrCount, .timer:
       // (merge, zip and chain are pinned by the conformance table, not drawn at random.)
       // mapLatest rule 6: push's switchToLatest agrees. (The debounce options are pull only and
       // never drawn.)
@@ -35,7 +35,7 @@ struct PullPrediction {
       case .combineLatest: differences.insert(.combineLatestFinishesWhenABaseFinishesEmpty)
       case .share: differences.insert(.shareReplayIsPullOnly)
       case .throttle: differences.insert(.throttleFailureDropsThePendingElement)
-      case .removeDuplicates, .mapLatest: break
+      case .removeDuplicates, .mapLatest, .chunks: break
       }
     }
   }

@@ -7,9 +7,12 @@ struct RandomCase: Sendable, CustomStringConvertible {
   /// The operator families, in the proportions the generator draws them.
   enum Family: String, CaseIterable, Sendable {
     case debounce, removeDuplicates, combineLatest, share, throttle, mapLatest
+    /// `chunks:N`, `chunksByTime:T`, `chunksByTimeOrCount:T:N` and `timer:T` (issue #27).
+    case chunks
 
-    /// The operators of issue #18, drawn twice as often as each older one (see ``draw(_:)``).
-    static let newOperators: Set<Family> = [.throttle, .mapLatest]
+    /// The operators of issues #18 and #27, drawn twice as often as each older one (see
+    /// ``draw(_:)``).
+    static let newOperators: Set<Family> = [.throttle, .mapLatest, .chunks]
 
     /// Draws a family: each of `newOperators` with weight 2, every other with weight 1, so half
     /// the cases exercise the new operators and each older one keeps its share of 10,000.
@@ -40,6 +43,7 @@ struct RandomCase: Sendable, CustomStringConvertible {
     // Never drawn: merge, zip and chain are pinned by the conformance table
     // (`ConformanceScenarios+FanIn.swift`); their family is that of the other multi-input one.
     case .fanIn: .combineLatest
+    case .chunks, .chunksByTime, .chunksByTimeOrCount, .timer: .chunks
     }
   }
 
@@ -77,6 +81,10 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .share(let consumers, let replay):
       "share:" + consumers.map(String.init).joined(separator: ",")
         + (replay == 0 ? "" : ":replay=\(replay)")
+    case .chunks(let count): "chunks:\(count)"
+    case .chunksByTime(let ticks): "chunksByTime:\(ticks)"
+    case .chunksByTimeOrCount(let ticks, let count): "chunksByTimeOrCount:\(ticks):\(count)"
+    case .timer(let ticks): "timer:\(ticks)"
     }
   }
 
@@ -106,6 +114,15 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .mapLatest:
       let duration = random.chance(15) ? 0 : random.int(in: 1...4)
       operation = .mapLatest(ticks: duration)
+      inputs = [Self.input(&random, length: random.int(in: 1...16), alphabet: "abcd")]
+    case .chunks:
+      let ticks = random.int(in: 1...4)
+      let count = random.int(in: 1...4)
+      operation =
+        [
+          .chunks(count: count), .chunksByTime(ticks: ticks),
+          .chunksByTimeOrCount(ticks: ticks, count: count), .timer(ticks: ticks),
+        ][random.int(in: 0...3)]
       inputs = [Self.input(&random, length: random.int(in: 1...16), alphabet: "abcd")]
     case .removeDuplicates:
       operation = .removeDuplicates

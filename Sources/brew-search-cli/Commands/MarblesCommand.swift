@@ -35,6 +35,10 @@ enum MarblesCommand {
       currentValue:V:T1,T2,...   an AsyncCurrentValue(V) sent each input element, read by
                                  consumers made at those ticks (pull only; the input cannot
                                  fail)
+      chunks:N                   chunks of N elements, the last partial (push: collect(N))
+      chunksByTime:T             chunks cut every T ticks (push: collect(.byTime))
+      chunksByTimeOrCount:T:N    ... or at N elements (push: collect(.byTimeOrCount))
+      timer:T                    the ticks x of a timer of T ticks, until the input ends
 
     MARBLES: one position per tick; - nothing; a letter (any script) or a digit: that element;
     | finish; ^ failure; [...] several events in one tick; 'abc' a multi-character element;
