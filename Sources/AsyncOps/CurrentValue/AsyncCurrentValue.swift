@@ -131,13 +131,15 @@ public final class AsyncCurrentValue<Element: Sendable>: AsyncSequence, Sendable
       let cancelled = Task.isCancelled
       let cursor = self.cursor
       let received: (Element, UInt64)?
-      switch channel.machine.withLock({ $0.next(cursor: cursor) }) {
+      let (action, waitID) = channel.machine.withLock { $0.nextOrWait(cursor: cursor) }
+      switch action {
       case .deliver(let value, let version):
         received = (value, version)
       case .end:
         received = nil
       case .suspend:
-        received = cancelled ? nil : await channel.wait(cursor: cursor)
+        received =
+          cancelled ? nil : await channel.wait(cursor: cursor, waitID: waitID, isolation: actor)
       }
       guard let (value, version) = received else {
         ended = true
@@ -155,11 +157,14 @@ public final class AsyncCurrentValue<Element: Sendable>: AsyncSequence, Sendable
     }
   }
 
+  /// A consumer's wait for the value after `cursor`, on the consumer's own isolation (no hop to
+  /// the generic executor and back per value).
   @inlinable
-  func wait(cursor: UInt64) async -> (Element, UInt64)? {
-    let waitID = machine.withLock { $0.makeWaitID() }
-    return await withTaskCancellationHandler {
-      await withUnsafeContinuation { (waiter: Waiter) in
+  func wait(
+    cursor: UInt64, waitID: Int, isolation actor: isolated (any Actor)?
+  ) async -> (Element, UInt64)? {
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation(isolation: actor) { (waiter: Waiter) in
         let action = machine.withLock {
           $0.suspend(waitID: waitID, cursor: cursor, waiter: waiter, isCancelled: Task.isCancelled)
         }
