@@ -2,8 +2,8 @@ import Testing
 
 @testable import AsyncOps
 
-/// The waiting list of `AsyncCurrentValue` (first waiter inline) and the one-lock `next` that
-/// reserves a wait id only when the consumer must wait.
+/// The waiting list of `AsyncCurrentValue`: the first waiter inline, the others after it, in the
+/// order they started waiting.
 @Suite struct CurrentValueWaitersTests {
   private typealias Machine = CurrentValueStateMachine<String, String>
 
@@ -27,19 +27,6 @@ import Testing
     #expect(waiters.isEmpty)
     waiters.append(5)
     #expect(Array(waiters) == [5])
-  }
-
-  @Test func nextOrWaitReservesAWaitIDOnlyWhenTheConsumerMustWait() {
-    var machine = Machine(value: "a")
-    let ready = machine.nextOrWait(cursor: 0)
-    #expect(ready.action == .deliver("a", version: 0))
-    #expect(machine.nextWaitID == 0)
-    let first = machine.nextOrWait(cursor: 1)
-    let second = machine.nextOrWait(cursor: 1)
-    #expect(first.action == .suspend)
-    #expect(second.action == .suspend)
-    #expect(first.waitID != second.waitID)
-    #expect(machine.nextWaitID == 2)
   }
 
   @Test func aSendHandsOverEveryWaiterAndLeavesNoneBehind() {

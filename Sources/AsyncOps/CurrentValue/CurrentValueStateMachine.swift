@@ -90,15 +90,6 @@ struct CurrentValueStateMachine<Element, Waiter> {
     return isFinished ? .end : .suspend
   }
 
-  /// ``next(cursor:)``, and when the consumer must suspend, the identity of that wait
-  /// (``makeWaitID()``) in the same step: one lock instead of two on the waiting path.
-  @inlinable
-  mutating func nextOrWait(cursor: UInt64) -> (action: NextAction, waitID: Int) {
-    let action = next(cursor: cursor)
-    guard case .suspend = action else { return (action, -1) }
-    return (action, makeWaitID())
-  }
-
   /// The consumer is about to suspend. Returns what to do instead when something changed since
   /// ``next(cursor:)`` or the task is cancelled (`.suspend` means it was stored and waits).
   @inlinable
