@@ -72,6 +72,38 @@ enum ModesReport {
         "| \(BenchTargets.targetLabel(target)) | ≤ \(NumberFormatting.fixed(target.limit, 2)) | "
           + cells.joined(separator: " | ") + " | \(summary) |")
     }
+    return lines + cpuTable(runs, modes: modes, modeNames: modeNames)
+  }
+
+  /// CPU time per element of each `handoff`-referenced target case over `handoff`'s, per run and
+  /// mode: less sensitive to other processes than the wall-clock ratios (a preempted thread
+  /// uses no CPU), so a loaded run still says something; the targets are judged on wall time.
+  static func cpuTable(
+    _ runs: [(path: String, rows: [ModeRow])], modes: [String], modeNames: String
+  ) -> [String] {
+    let names = BenchTargets.all.filter { $0.reference == BenchCase.handoffName }.map(\.caseName)
+    let measured = names.filter { name in runs.contains { $0.rows.contains { $0.caseName == name } }
+    }
+    guard !measured.isEmpty else { return [] }
+    var lines = [
+      "",
+      "CPU ns per element (every thread) over `handoff`'s, in \(modeNames) (not judged):",
+      "",
+      "| case | " + runs.indices.map { "run \($0 + 1)" }.joined(separator: " | ") + " |",
+      "|---|" + String(repeating: "---|", count: runs.count),
+    ]
+    for name in measured {
+      let cells = runs.map { run in
+        modes.map { mode -> String in
+          let row = run.rows.first { $0.caseName == name && $0.mode == mode }
+          let handoff = run.rows.first { $0.caseName == BenchCase.handoffName && $0.mode == mode }
+          guard let cpu = row?.cpuNsPerElement, let floor = handoff?.cpuNsPerElement, floor > 0
+          else { return "-" }
+          return NumberFormatting.fixed(cpu / floor, 2)
+        }.joined(separator: " / ")
+      }
+      lines.append("| \(name) | " + cells.joined(separator: " | ") + " |")
+    }
     return lines
   }
 }
