@@ -159,7 +159,8 @@ struct BenchOptions {
         --json           one JSON object per line per case: {"case", "nsPerElement",
                          "ratioToHandoff", "ratioToFloor", "noise", "peakMemoryBytes",
                          "elements", "elementsPerSecond", "repetitions", "fastestNsPerElement",
-                         "slowestNsPerElement", "runsNsPerElement", ...}
+                         "slowestNsPerElement", "runsNsPerElement", ...,
+                         "threadCores", "loadAverage", and "mode" under --mode}
         --quick          small N and \(quickRepetitions) repetitions: a smoke run, numbers not meaningful
         --repetitions N  N timed repetitions for every case
         --compare BASE.json NEW.json
