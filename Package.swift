@@ -77,6 +77,9 @@ let package = Package(
       name: "CLITests",
       dependencies: ["BrewSearch", "MarbleEngines", "MarbleNotation", "brew-search-cli"],
       swiftSettings: strictSettings),
+    // The benchmark's pure parts: option parsing, the scheduling modes' target judgement.
+    .testTarget(
+      name: "BenchTests", dependencies: ["asyncops-bench"], swiftSettings: strictSettings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -25,10 +25,17 @@ enum BenchCommand {
     if let (base, new) = options.compare {
       return BenchComparison.run(basePath: base, newPath: new)
     }
+    if !options.modesReport.isEmpty {
+      return ModesReport.run(paths: options.modesReport)
+    }
+    if options.modes {
+      return await ModesCommand.run(arguments: arguments, json: options.json)
+    }
     let names = BenchCase.registry.map(\.name)
     precondition(Set(names).count == names.count, "asyncops-bench: duplicate case names")
     let planned = options.plannedCases
-    let report = BenchReport(json: options.json, caseNames: planned.map(\.name))
+    let report = BenchReport(
+      json: options.json, caseNames: planned.map(\.name), mode: options.mode)
     report.header(MachineDescription.current())
     let runner = BenchRunner(
       quick: options.quick, repetitionsOverride: options.repetitions, progress: ProgressLine())
@@ -67,7 +74,8 @@ enum BenchCommand {
     }
     let load = MachineDescription.current().loadAverage
     report.footer(
-      ["load average at the end: \(load)", ""]
+      ["load average at the end: \(load)"]
+        + (options.mode.map { [$0.describeThreads()] } ?? []) + [""]
         + BenchTargets.lines(measured, handoff: floors.handoff))
     return status
   }

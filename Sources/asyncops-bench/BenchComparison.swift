@@ -24,8 +24,17 @@ enum BenchComparison {
     let nsPerElement: Double
     /// The noise figure (see ``RunStatistics/noise(_:)``).
     let noise: Double
-    /// The ratio to the same file's `handoff`, if it has one.
+    /// The ratio to the same file's `handoff` of the same mode, if it has one.
     var ratioToHandoff: Double?
+    /// The scheduling mode (`--modes`, `--mode`): `""` for a run without one. Cases are compared
+    /// mode by mode.
+    var mode = ""
+
+    /// The case name, with its mode when it has one: `combineLatest2 [free]`.
+    var label: String { mode.isEmpty ? name : "\(name) [\(mode)]" }
+
+    /// Whether `other` is the same case in the same mode.
+    func matches(_ other: Entry) -> Bool { name == other.name && mode == other.mode }
   }
 
   /// A file that cannot be compared; the message names the file and what is wrong.
@@ -58,7 +67,7 @@ enum BenchComparison {
 
   /// The report lines: one per case of NEW found in BASE, then the cases only one file has.
   static func report(base: [Entry], new: [Entry], basePath: String, newPath: String) -> [String] {
-    let width = max(4, new.map(\.name.count).max() ?? 0)
+    let width = max(4, new.map(\.label.count).max() ?? 0)
     var lines = [
       "BASE: \(basePath) (\(base.count) cases)", "NEW:  \(newPath) (\(new.count) cases)",
       "NEW/BASE of the median ns per element; threshold = BASE noise + NEW noise, at least "
@@ -71,7 +80,7 @@ enum BenchComparison {
     lines.append(String(repeating: "-", count: lines.last?.count ?? 0))
     var tally: [String: Int] = [:]
     for entry in new {
-      guard let old = base.first(where: { $0.name == entry.name }), old.nsPerElement > 0 else {
+      guard let old = base.first(where: { $0.matches(entry) }), old.nsPerElement > 0 else {
         continue
       }
       let ratio = entry.nsPerElement / old.nsPerElement
@@ -85,7 +94,7 @@ enum BenchComparison {
         normalized = "-"
       }
       lines.append(
-        entry.name.padding(to: width)
+        entry.label.padding(to: width)
           + NumberFormatting.fixed(old.nsPerElement, 1).leftPadding(to: 10)
           + NumberFormatting.fixed(entry.nsPerElement, 1).leftPadding(to: 11)
           + NumberFormatting.fixed(ratio, 2).leftPadding(to: 10)
@@ -93,23 +102,23 @@ enum BenchComparison {
           + verdict.padding(to: 12) + normalized.leftPadding(to: 10))
     }
     lines.append("")
-    if let baseHandoff = base.first(where: { $0.name == BenchCase.handoffName }),
-      let newHandoff = new.first(where: { $0.name == BenchCase.handoffName }),
-      baseHandoff.nsPerElement > 0
-    {
+    for newHandoff in new where newHandoff.name == BenchCase.handoffName {
+      guard let baseHandoff = base.first(where: { $0.matches(newHandoff) }),
+        baseHandoff.nsPerElement > 0
+      else { continue }
       let moved = newHandoff.nsPerElement / baseHandoff.nsPerElement
       let threshold = max(minimumThreshold, baseHandoff.noise + newHandoff.noise)
       if verdict(ratio: moved, threshold: threshold) != "within noise" {
         lines.append(
-          "warning: handoff itself moved (NEW/BASE \(NumberFormatting.fixed(moved, 2))): the "
+          "warning: \(newHandoff.label) itself moved (NEW/BASE \(NumberFormatting.fixed(moved, 2))): the "
             + "machine was busier in one run; read ×handoff, or rerun both on a quieter machine")
       }
     }
     lines.append(
       ["faster", "slower", "within noise"].map { "\(tally[$0, default: 0]) \($0)" }
         .joined(separator: ", "))
-    let onlyBase = base.filter { old in !new.contains { $0.name == old.name } }.map(\.name)
-    let onlyNew = new.filter { entry in !base.contains { $0.name == entry.name } }.map(\.name)
+    let onlyBase = base.filter { old in !new.contains { $0.matches(old) } }.map(\.label)
+    let onlyNew = new.filter { entry in !base.contains { $0.matches(entry) } }.map(\.label)
     if !onlyBase.isEmpty { lines.append("only in BASE: " + onlyBase.joined(separator: ", ")) }
     if !onlyNew.isEmpty { lines.append("only in NEW: " + onlyNew.joined(separator: ", ")) }
     return lines
@@ -140,7 +149,9 @@ enum BenchComparison {
           message: "\(path): object \(index + 1) has no \"case\" string and \"nsPerElement\" number"
             + " (not the output of asyncops-bench --json)")
       }
-      guard !entries.contains(where: { $0.name == name }) else {
+      var mode = ""
+      if case .string(let given) = field("mode") { mode = given }
+      guard !entries.contains(where: { $0.name == name && $0.mode == mode }) else {
         throw InputError(message: "\(path): case '\(name)' appears twice")
       }
       let noise: Double
@@ -155,15 +166,17 @@ enum BenchComparison {
       } else {
         noise = 0
       }
-      entries.append(Entry(name: name, nsPerElement: ns, noise: noise))
+      entries.append(Entry(name: name, nsPerElement: ns, noise: noise, mode: mode))
     }
     guard !entries.isEmpty else {
       throw InputError(message: "\(path): no cases (not the output of asyncops-bench --json)")
     }
-    if let handoff = entries.first(where: { $0.name == BenchCase.handoffName }),
-      handoff.nsPerElement > 0
-    {
-      for index in entries.indices {
+    for index in entries.indices {
+      let mode = entries[index].mode
+      if let handoff = entries.first(where: { $0.name == BenchCase.handoffName && $0.mode == mode }
+      ),
+        handoff.nsPerElement > 0
+      {
         entries[index].ratioToHandoff = entries[index].nsPerElement / handoff.nsPerElement
       }
     }

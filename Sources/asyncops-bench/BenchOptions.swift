@@ -23,6 +23,13 @@ struct BenchOptions {
   var svg: String?
   /// `--from RUN.json` (with `--svg`): draw that saved run instead of measuring.
   var chartSource: String?
+  /// `--modes`: measure every case pinned to one core and free on all cores (one child process
+  /// per mode) and judge the targets in the worse mode.
+  var modes = false
+  /// `--mode pinned|free`: run in that scheduling mode (what `--modes` passes to its children).
+  var mode: SchedulingMode?
+  /// `--modes-report RUN.json...`: the markdown met/missed table of saved `--modes --json` runs.
+  var modesReport: [String] = []
 
   /// Repetitions under `--quick`.
   static let quickRepetitions = 3
@@ -50,6 +57,21 @@ struct BenchOptions {
           throw UsageError(message: "--compare needs two files: --compare BASE.json NEW.json")
         }
         options.compare = (base, new)
+      case "--modes": options.modes = true
+      case "--mode":
+        guard let name = remaining.popFirst(), let mode = SchedulingMode(rawValue: name) else {
+          throw UsageError(message: "--mode needs pinned or free")
+        }
+        options.mode = mode
+      case "--modes-report":
+        options.modesReport = Array(remaining)
+        remaining = []
+        guard !options.modesReport.isEmpty,
+          !options.modesReport.contains(where: { $0.hasPrefix("-") })
+        else {
+          throw UsageError(
+            message: "--modes-report needs one or more RUN.json files, and nothing after them")
+        }
       case "--svg", "--from":
         guard let path = remaining.popFirst(), !path.isEmpty, !path.hasPrefix("--") else {
           throw UsageError(message: "\(argument) needs a file name")
@@ -81,6 +103,15 @@ struct BenchOptions {
     {
       throw UsageError(message: "--from RUN.json draws a saved run: it takes only --svg FILE")
     }
+    if !options.modesReport.isEmpty
+      && (!named.isEmpty || options.json || options.quick || options.modes || options.mode != nil
+        || options.compare != nil || options.svg != nil || options.repetitions != nil)
+    {
+      throw UsageError(message: "--modes-report takes only its RUN.json files (put it last)")
+    }
+    if options.modes && (options.mode != nil || options.compare != nil || options.svg != nil) {
+      throw UsageError(message: "--modes measures both modes itself: no --mode, --compare or --svg")
+    }
     if options.svg != nil && options.compare != nil {
       throw UsageError(message: "--svg draws a run: use --svg FILE --from RUN.json, not --compare")
     }
@@ -92,6 +123,12 @@ struct BenchOptions {
   var plannedCases: [BenchCase] {
     let floors = BenchCase.floorNames.compactMap(BenchCase.named)
     return floors + cases.filter { !BenchCase.floorNames.contains($0.name) }
+  }
+
+  /// The arguments of the `--modes` child that measures `mode`: the parent's own, without
+  /// `--modes` and `--json`, then `--json --mode MODE` (the parent reads the child's JSON lines).
+  static func childArguments(_ arguments: [String], mode: SchedulingMode) -> [String] {
+    arguments.filter { $0 != "--modes" && $0 != "--json" } + ["--json", "--mode", mode.rawValue]
   }
 
   /// The text printed by `--help`.
@@ -107,8 +144,10 @@ struct BenchOptions {
     }
     return """
       usage: swift run -c release asyncops-bench [CASE...] [--json] [--quick] [--repetitions N]
+                                                 [--modes | --mode pinned|free]
              swift run -c release asyncops-bench --compare BASE.json NEW.json
              swift run -c release asyncops-bench --svg CHART.svg [--from RUN.json]
+             swift run -c release asyncops-bench --modes-report RUN.json...
 
       Runs each case (all of them when none is named): one warm-up, then several timed
       repetitions; reports the median ns/element, the noise (interquartile range of the runs over
@@ -120,7 +159,8 @@ struct BenchOptions {
         --json           one JSON object per line per case: {"case", "nsPerElement",
                          "ratioToHandoff", "ratioToFloor", "noise", "peakMemoryBytes",
                          "elements", "elementsPerSecond", "repetitions", "fastestNsPerElement",
-                         "slowestNsPerElement", "runsNsPerElement", ...}
+                         "slowestNsPerElement", "runsNsPerElement", ...,
+                         "threadCores", "loadAverage", and "mode" under --mode}
         --quick          small N and \(quickRepetitions) repetitions: a smoke run, numbers not meaningful
         --repetitions N  N timed repetitions for every case
         --compare BASE.json NEW.json
@@ -130,6 +170,14 @@ struct BenchOptions {
                          with handoff and floor as reference lines, and the latency
                          percentiles of the typing replay
         --from RUN.json  with --svg: draw a saved --json run instead of measuring
+        --modes          run every case twice, each time in a child process: pinned (every
+                         thread on one core) and free (every core); print both side by side
+                         (with --json: both children's objects, each with "mode") and judge
+                         each target in the worse mode
+        --mode M         run in scheduling mode M (pinned or free) only; JSON gets "mode"
+        --modes-report RUN.json...
+                         the markdown table of targets met/missed per run (worse mode) of
+                         saved --modes --json runs (scripts/bench-modes-report makes five)
         --help           this text
 
       peak memory: \(memoryMethod.rawValue).

@@ -12,6 +12,8 @@ struct Floors {
 struct BenchReport {
   /// One JSON object per line instead of the table.
   let json: Bool
+  /// The scheduling mode of the run (`--mode`), written into every JSON object as `"mode"`.
+  let mode: SchedulingMode?
   /// Width of the case column.
   private let nameWidth: Int
 
@@ -21,8 +23,9 @@ struct BenchReport {
   ]
 
   /// A report for cases with these names.
-  init(json: Bool, caseNames: [String]) {
+  init(json: Bool, caseNames: [String], mode: SchedulingMode? = nil) {
     self.json = json
+    self.mode = mode
     self.nameWidth = max(4, caseNames.map(\.count).max() ?? 0)
   }
 
@@ -30,6 +33,7 @@ struct BenchReport {
   func header(_ machine: MachineDescription) {
     guard !json else { return }
     for line in machine.lines { print(line) }
+    if let mode { print("scheduling mode: \(mode.rawValue)") }
     print("")
     let titles = Self.columns.map { $0.title.leftPadding(to: $0.width) }
     let titleRow = row("case", titles, notes: "notes")
@@ -102,6 +106,12 @@ struct BenchReport {
       ("runsContextSwitchesPerElement", "[" + switches.joined(separator: ", ") + "]"),
     ]
     fields += measurement.extraFields.map { ($0.name, NumberFormatting.json($0.value)) }
+    if let mode { fields.append(("mode", jsonString(mode.rawValue))) }
+    // Where the threads were allowed to run, and the load, as the case ended: a pinned run
+    // shows one core for every thread; a number is never quoted without its load.
+    let cores = SchedulingMode.threadAffinities().map(\.cores)
+    fields.append(("threadCores", jsonString(cores.joined(separator: ";"))))
+    fields.append(("loadAverage", jsonString(MachineDescription.current().loadAverage)))
     return "{" + fields.map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + "}"
   }
 

@@ -155,6 +155,10 @@ public final class AsyncCurrentValue<Element: Sendable>: AsyncSequence, Sendable
     }
   }
 
+  /// A consumer's wait for the value after `cursor`. Nonisolated on purpose: run on the
+  /// consumer's isolation (or inlined into the isolated `next`), each `await` in it hops back to
+  /// that isolation — measured with uprobes on `currentValue-pingpong`, 6 `swift_task_switch`
+  /// calls per wait instead of 4.
   @inlinable
   func wait(cursor: UInt64) async -> (Element, UInt64)? {
     let waitID = machine.withLock { $0.makeWaitID() }

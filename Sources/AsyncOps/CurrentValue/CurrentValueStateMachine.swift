@@ -38,7 +38,7 @@ struct CurrentValueStateMachine<Element, Waiter> {
   @usableFromInline var nextWaitID = 0
   /// Consumers suspended in `next()`. Each has seen the current value, or it would not wait, so
   /// the next value sent is the next one for all of them.
-  @usableFromInline var waiting: [Waiting] = []
+  @usableFromInline var waiting = CurrentValueWaiters<Waiting>()
 
   @inlinable
   init(value: Element) {
@@ -56,21 +56,23 @@ struct CurrentValueStateMachine<Element, Waiter> {
   /// Sets a new value. Returns its version and the waiting consumers to resume with it, or `nil`
   /// when the channel has finished and the value is ignored.
   @inlinable
-  mutating func send(_ newValue: Element) -> (version: UInt64, waiting: [Waiting])? {
+  mutating func send(
+    _ newValue: Element
+  ) -> (version: UInt64, waiting: CurrentValueWaiters<Waiting>)? {
     guard !isFinished else { return nil }
     value = newValue
     version += 1
-    guard !waiting.isEmpty else { return (version, []) }
-    defer { waiting = [] }
+    guard !waiting.isEmpty else { return (version, CurrentValueWaiters()) }
+    defer { waiting = CurrentValueWaiters() }
     return (version, waiting)
   }
 
   /// Finishes the channel. Returns the waiting consumers (they have seen the last value) to end.
   @inlinable
-  mutating func finish() -> [Waiting] {
-    guard !isFinished else { return [] }
+  mutating func finish() -> CurrentValueWaiters<Waiting> {
+    guard !isFinished else { return CurrentValueWaiters() }
     isFinished = true
-    defer { waiting = [] }
+    defer { waiting = CurrentValueWaiters() }
     return waiting
   }
 
@@ -106,10 +108,7 @@ struct CurrentValueStateMachine<Element, Waiter> {
   /// it still waits.
   @inlinable
   mutating func cancel(waitID: Int) -> Waiter? {
-    guard let index = waiting.firstIndex(where: { $0.waitID == waitID }) else {
-      return nil
-    }
-    return waiting.remove(at: index).waiter
+    waiting.remove { $0.waitID == waitID }?.waiter
   }
 }
 

@@ -1,0 +1,109 @@
+/// `asyncops-bench --modes-report RUN.json...`: the markdown tables docs/performance.md records
+/// for a set of saved `--modes --json` runs: the runs (load, `handoff` per mode), then every
+/// target's ratio in each mode per run and whether the worse mode met it, and in how many runs.
+enum ModesReport {
+  /// Reads the runs and prints the markdown; returns the exit status (2 when a file is unusable).
+  static func run(paths: [String]) -> Int32 {
+    var runs: [(path: String, rows: [ModeRow])] = []
+    do throws(BenchComparison.InputError) {
+      for path in paths {
+        let rows = ModeRow.rows(try BenchComparison.runObjects(inFile: path))
+        guard !rows.isEmpty else {
+          throw BenchComparison.InputError(message: "\(path): no cases")
+        }
+        runs.append((path, rows))
+      }
+    } catch {
+      writeStandardError("asyncops-bench: \(error.message)\n")
+      return BenchCommand.usageExitStatus
+    }
+    for line in markdown(runs) { print(line) }
+    return 0
+  }
+
+  /// The markdown lines for `runs`, in their order (run 1 is the first).
+  static func markdown(_ runs: [(path: String, rows: [ModeRow])]) -> [String] {
+    var modes: [String] = []
+    for run in runs {
+      for row in run.rows where !modes.contains(row.mode) { modes.append(row.mode) }
+    }
+    let modeNames = modes.map { $0.isEmpty ? "(one mode)" : $0 }.joined(separator: " / ")
+    var lines = [
+      "| run | file | load average (first case → last case) | handoff ns (\(modeNames)) |",
+      "|---|---|---|---|",
+    ]
+    for (index, run) in runs.enumerated() {
+      let loads = run.rows.compactMap(\.loadAverage)
+      let load = loads.isEmpty ? "unknown" : "\(loads.first!) → \(loads.last!)"
+      let handoffs = modes.map { mode in
+        run.rows.first { $0.caseName == BenchCase.handoffName && $0.mode == mode }
+          .map { NumberFormatting.fixed($0.nsPerElement, 0) } ?? "-"
+      }
+      lines.append(
+        "| \(index + 1) | `\(run.path)` | \(load) | \(handoffs.joined(separator: " / ")) |")
+    }
+    let verdicts = runs.map {
+      TargetJudgement.judge($0.rows.map(\.result), targets: BenchTargets.all)
+    }
+    let runHeads = runs.indices.map { "run \($0 + 1)" }
+    lines += [
+      "",
+      "Each cell: ×reference in \(modeNames), then the verdict on the worse mode.",
+      "",
+      "| target | limit | " + runHeads.joined(separator: " | ") + " | every run |",
+      "|---|---|" + String(repeating: "---|", count: runs.count) + "---|",
+    ]
+    for target in BenchTargets.all {
+      let perRun = verdicts.map { run in run.first { $0.target == target } }
+      guard perRun.contains(where: { $0 != nil }) else { continue }
+      let cells = perRun.map { verdict -> String in
+        guard let verdict else { return "-" }
+        let ratios = modes.map { mode in
+          verdict.ratio(in: mode).map { NumberFormatting.fixed($0, 2) } ?? "-"
+        }
+        return ratios.joined(separator: " / ") + (verdict.met ? " met" : " **missed**")
+      }
+      let judged = perRun.compactMap { $0 }
+      let metCount = judged.filter(\.met).count
+      let summary =
+        metCount == judged.count && judged.count == runs.count
+        ? "met" : "**missed** (met in \(metCount) of \(runs.count))"
+      lines.append(
+        "| \(BenchTargets.targetLabel(target)) | ≤ \(NumberFormatting.fixed(target.limit, 2)) | "
+          + cells.joined(separator: " | ") + " | \(summary) |")
+    }
+    return lines + cpuTable(runs, modes: modes, modeNames: modeNames)
+  }
+
+  /// CPU time per element of each `handoff`-referenced target case over `handoff`'s, per run and
+  /// mode: less sensitive to other processes than the wall-clock ratios (a preempted thread
+  /// uses no CPU), so a loaded run still says something; the targets are judged on wall time.
+  static func cpuTable(
+    _ runs: [(path: String, rows: [ModeRow])], modes: [String], modeNames: String
+  ) -> [String] {
+    let names = BenchTargets.all.filter { $0.reference == BenchCase.handoffName }.map(\.caseName)
+    let measured = names.filter { name in runs.contains { $0.rows.contains { $0.caseName == name } }
+    }
+    guard !measured.isEmpty else { return [] }
+    var lines = [
+      "",
+      "CPU ns per element (every thread) over `handoff`'s, in \(modeNames) (not judged):",
+      "",
+      "| case | " + runs.indices.map { "run \($0 + 1)" }.joined(separator: " | ") + " |",
+      "|---|" + String(repeating: "---|", count: runs.count),
+    ]
+    for name in measured {
+      let cells = runs.map { run in
+        modes.map { mode -> String in
+          let row = run.rows.first { $0.caseName == name && $0.mode == mode }
+          let handoff = run.rows.first { $0.caseName == BenchCase.handoffName && $0.mode == mode }
+          guard let cpu = row?.cpuNsPerElement, let floor = handoff?.cpuNsPerElement, floor > 0
+          else { return "-" }
+          return NumberFormatting.fixed(cpu / floor, 2)
+        }.joined(separator: " / ")
+      }
+      lines.append("| \(name) | " + cells.joined(separator: " | ") + " |")
+    }
+    return lines
+  }
+}
