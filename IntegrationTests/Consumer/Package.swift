@@ -20,6 +20,12 @@ let package = Package(
         .product(name: "AsyncOps", package: rootIdentity),
         .product(name: "BrewSearch", package: rootIdentity),
       ]),
+    // docs/saa-migration/main.swift (a link): a program written for swift-async-algorithms with
+    // only its import changed. `.ci/run` runs it and compares what it prints with the output it
+    // printed on swift-async-algorithms 1.1.5 (docs/saa-migration/expected-output.txt).
+    .executableTarget(
+      name: "SAAProgram",
+      dependencies: [.product(name: "AsyncOps", package: rootIdentity)]),
     .testTarget(
       name: "AsyncOpsConsumerTests",
       dependencies: [

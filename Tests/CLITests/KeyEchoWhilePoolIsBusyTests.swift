@@ -59,41 +59,116 @@ import Testing
   }
 }
 
-/// Holds threads of the cooperative pool: each of `threads` tasks blocks its thread until
+/// Holds every thread of the cooperative pool: `threads` tasks each block their thread until
 /// ``release()``.
+///
+/// Other tests of the process run beside this one, and a synchronous one holds a cooperative
+/// thread while it waits for its child process. Holding some threads while waiting for the rest
+/// would starve every other test of the pool for that long, so the threads are taken in short
+/// attempts: an attempt that does not hold them all within ``attemptWindow`` lets go of what it
+/// took and the next one starts after ``pauseBetweenAttempts``.
 final class CooperativePoolBlocker: Sendable {
+  /// How long one attempt may hold some of the threads while it waits for the rest.
+  static let attemptWindow: Duration = .milliseconds(50)
+  /// How long the pool is left alone between two attempts (the waits are on the caller's own
+  /// thread, not a cooperative one).
+  static let pauseBetweenAttempts: Duration = .milliseconds(200)
+
   let threads: Int
-  private let started = DispatchSemaphore(value: 0)
-  private let gate = DispatchSemaphore(value: 0)
-  private let held = Atomic(0)
+  private let current = Mutex<Attempt?>(nil)
 
   init(threads: Int) {
     self.threads = threads
   }
 
-  var heldThreads: Int { held.load(ordering: .acquiring) }
+  /// How many threads the attempt that succeeded still holds (0 before one did).
+  var heldThreads: Int { current.withLock { $0?.heldThreads ?? 0 } }
 
-  /// Starts the blocking tasks and waits until each holds a thread; `false` when they do not
-  /// all start within `limit` (another test may hold a thread for a while).
+  /// Takes every thread of the pool at once, in attempts, for at most `limit`; `false` when no
+  /// attempt held them all (another test kept one busy all along).
   func holdEveryThread(within limit: Duration) -> Bool {
-    for _ in 0..<threads {
-      Task.detached { self.block() }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: limit)
+    while clock.now < deadline {
+      let attempt = Attempt(threads: threads)
+      for _ in 0..<threads {
+        Task.detached { attempt.block() }
+      }
+      if attempt.holdsEveryThread(within: Self.attemptWindow) {
+        current.withLock { $0 = attempt }
+        return true
+      }
+      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + Self.pauseBetweenAttempts.dispatch)
     }
-    let deadline = DispatchTime.now() + .nanoseconds(Int(limit / .nanoseconds(1)))
-    for _ in 0..<threads where started.wait(timeout: deadline) == .timedOut { return false }
-    return true
-  }
-
-  private func block() {
-    held.add(1, ordering: .acquiringAndReleasing)
-    started.signal()
-    gate.wait()
-    held.subtract(1, ordering: .acquiringAndReleasing)
+    return false
   }
 
   /// Lets every blocked task return.
   func release() {
+    current.withLock { $0 }?.release()
+  }
+}
+
+/// One try at holding every thread: tasks that start block until every one has started (then
+/// until release), or until the try is abandoned; a task that starts after that returns at once.
+private final class Attempt: Sendable {
+  private enum Phase { case gathering, holding, abandoned }
+  private struct State {
+    var phase = Phase.gathering
+    var blocked = 0
+  }
+
+  let threads: Int
+  private let state = Mutex(State())
+  private let everyThreadHeld = DispatchSemaphore(value: 0)
+  private let gate = DispatchSemaphore(value: 0)
+
+  init(threads: Int) {
+    self.threads = threads
+  }
+
+  var heldThreads: Int { state.withLock { $0.phase == .holding ? $0.blocked : 0 } }
+
+  /// Run by each blocking task on its cooperative thread.
+  func block() {
+    let joined = state.withLock { state -> Bool in
+      guard state.phase == .gathering else { return false }
+      state.blocked += 1
+      if state.blocked == threads {
+        state.phase = .holding
+        everyThreadHeld.signal()
+      }
+      return true
+    }
+    guard joined else { return }
+    gate.wait()
+    state.withLock { $0.blocked -= 1 }
+  }
+
+  /// Whether every task started within `window`; if not, the attempt is abandoned and the tasks
+  /// that did start return.
+  func holdsEveryThread(within window: Duration) -> Bool {
+    if everyThreadHeld.wait(timeout: .now() + window.dispatch) == .success { return true }
+    let started = state.withLock { state -> Int? in
+      // The last task may have started between the time-out and the lock.
+      guard state.phase == .gathering else { return nil }
+      state.phase = .abandoned
+      return state.blocked
+    }
+    guard let started else { return true }
+    for _ in 0..<started { gate.signal() }
+    return false
+  }
+
+  func release() {
     for _ in 0..<threads { gate.signal() }
+  }
+}
+
+extension Duration {
+  /// This duration as Dispatch's interval.
+  fileprivate var dispatch: DispatchTimeInterval {
+    .nanoseconds(Int(self / .nanoseconds(1)))
   }
 }
 
