@@ -1,6 +1,50 @@
 // See AsyncAdjacentPairsSequence.swift: the iterator is the whole operator (no task, no storage).
 
 extension AsyncSequence {
+  /// The running result of combining `initial` with each element in turn by a synchronous
+  /// closure; `initial` itself is not emitted.
+  ///
+  /// ```swift
+  /// let totals = amounts.reductions(0, +)
+  /// ```
+  ///
+  /// Beside swift-async-algorithms' `async` overload, so that `reductions(0, +)` and closures
+  /// that do not `await` are called without a suspension point (and an operator reference is
+  /// never converted to a `nonisolated(nonsending)` function: Swift 6.3 crashes on that).
+  ///
+  /// - Parameters:
+  ///   - initial: The result before the first element.
+  ///   - transform: Combines the last result with the next element.
+  @inlinable
+  public func reductions<Result>(
+    _ initial: Result,
+    _ transform: @Sendable @escaping (Result, Element) -> Result
+  ) -> AsyncExclusiveReductionsSequence<Self, Result> {
+    AsyncExclusiveReductionsSequence(base: self, initial: initial) { result, element in
+      result = transform(result, element)
+    }
+  }
+
+  /// The running result of updating `initial` in place with each element in turn by a
+  /// synchronous closure; `initial` itself is not emitted.
+  ///
+  /// ```swift
+  /// let seen = words.reductions(into: Set<String>()) { $0.insert($1) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - initial: The result before the first element.
+  ///   - transform: Updates the result with the next element.
+  @inlinable
+  public func reductions<Result>(
+    into initial: Result,
+    _ transform: @Sendable @escaping (inout Result, Element) -> Void
+  ) -> AsyncExclusiveReductionsSequence<Self, Result> {
+    AsyncExclusiveReductionsSequence(base: self, initial: initial) { result, element in
+      transform(&result, element)
+    }
+  }
+
   /// The running result of combining `initial` with each element in turn (`reduce` that shows
   /// every step); `initial` itself is not emitted.
   ///

@@ -1,6 +1,25 @@
 // See AsyncAdjacentPairsSequence.swift: the iterator is the whole operator (no task, no storage).
 
 extension AsyncSequence {
+  /// The running combination of the elements by a synchronous closure: the first element, then
+  /// `transform` of the last result and each later element.
+  ///
+  /// ```swift
+  /// let totals = amounts.reductions(+)
+  /// ```
+  ///
+  /// Beside swift-async-algorithms' `async` overload, so that `reductions(+)` and closures that
+  /// do not `await` are called without a suspension point (and an operator reference is never
+  /// converted to a `nonisolated(nonsending)` function: Swift 6.3 crashes on that).
+  ///
+  /// - Parameter transform: Combines the last result with the next element.
+  @inlinable
+  public func reductions(
+    _ transform: @Sendable @escaping (Element, Element) -> Element
+  ) -> AsyncInclusiveReductionsSequence<Self> {
+    AsyncInclusiveReductionsSequence(base: self) { result, element in transform(result, element) }
+  }
+
   /// The running combination of the elements: the first element, then `transform` of the last
   /// result and each later element (`reduce` that shows every step, without an initial value).
   ///

@@ -32,10 +32,12 @@ extension Dictionary {
   ///   - keysAndValues: The pairs to collect.
   ///   - combine: Called with the value so far and the new value of a repeated key; returns the
   ///     value to keep. An error it throws is rethrown.
+  // Not `nonisolated(nonsending)` with a `nonisolated(nonsending)` closure: Swift 6.3 crashes
+  // type-checking `uniquingKeysWith: +` against such a parameter.
   @inlinable
-  public nonisolated(nonsending) init<S: AsyncSequence>(
+  public init<S: AsyncSequence>(
     _ keysAndValues: S,
-    uniquingKeysWith combine: nonisolated(nonsending) (Value, Value) async throws -> Value
+    uniquingKeysWith combine: (Value, Value) async throws -> Value
   ) async rethrows where S.Element == (Key, Value) {
     self.init()
     for try await (key, value) in keysAndValues {
@@ -57,9 +59,9 @@ extension Dictionary {
   ///   - values: The elements to group; each group keeps their order.
   ///   - keyForValue: The key of an element. An error it throws is rethrown.
   @inlinable
-  public nonisolated(nonsending) init<S: AsyncSequence>(
+  public init<S: AsyncSequence>(
     grouping values: S,
-    by keyForValue: nonisolated(nonsending) (S.Element) async throws -> Key
+    by keyForValue: (S.Element) async throws -> Key
   ) async rethrows where Value == [S.Element] {
     self.init()
     for try await value in values {
