@@ -30,13 +30,20 @@ public enum MarbleOperator: Hashable, Sendable {
   /// to (its finish finishes the channel), read by consumers made at those ticks (pull only:
   /// the push engine has no such channel here).
   case currentValue(initial: String, consumers: [Int])
+  /// `scan` — the running concatenation of the elements: pull `reductions("", +)`, push
+  /// Combine's `scan("", +)`; `a-b-c|` gives `a-'ab'-'abc'|`.
+  case scan
+  /// `adjacentPairs` — each element with the one before it, as one element (`ab`): pull
+  /// `adjacentPairs()`, push `scan` of the last two then `filter`/`map` (Combine has no
+  /// `adjacentPairs`); `a-b-c|` gives `--'ab'-'bc'|`.
+  case adjacentPairs
 
   /// The spellings accepted, for messages.
   public static let usage =
     "debounce:N, debounce:N:leading, debounce:N:maxWait=M, debounce:N:leading:maxWait=M, "
     + "throttle:N, throttle:N:first, mapLatest:N, combineLatest, removeDuplicates, "
     + "removeDuplicates:ignoringCase, "
-    + "share:T1,T2,...[:replay=R], currentValue:V:T1,T2,..."
+    + "share:T1,T2,...[:replay=R], currentValue:V:T1,T2,..., scan, adjacentPairs"
 
   /// Parses one of the spellings of ``usage``.
   public init(parsing text: String) throws(MarbleOperatorError) {
@@ -69,6 +76,11 @@ public enum MarbleOperator: Hashable, Sendable {
         throw MarbleOperatorError("malformed operator '\(text)': \(parts[0]) takes no argument")
       }
       self = parts[0] == "combineLatest" ? .combineLatest : .removeDuplicates
+    case "scan", "adjacentPairs":
+      guard parts.count == 1 else {
+        throw MarbleOperatorError("malformed operator '\(text)': \(parts[0]) takes no argument")
+      }
+      self = parts[0] == "scan" ? .scan : .adjacentPairs
     case "share":
       self = try Self.parseShare(parts: parts, text: text)
     case "currentValue":
@@ -185,7 +197,7 @@ public enum MarbleOperator: Hashable, Sendable {
     switch self {
     case .combineLatest: 2...CombineLatestArity.maximum
     case .debounce, .debounceWithOptions, .throttle, .mapLatest, .removeDuplicates,
-      .removeDuplicatesIgnoringCase, .share, .currentValue:
+      .removeDuplicatesIgnoringCase, .share, .currentValue, .scan, .adjacentPairs:
       1...1
     }
   }
@@ -200,6 +212,8 @@ public enum MarbleOperator: Hashable, Sendable {
     case .removeDuplicates, .removeDuplicatesIgnoringCase: "removeDuplicates"
     case .share: "share"
     case .currentValue: "currentValue"
+    case .scan: "scan"
+    case .adjacentPairs: "adjacentPairs"
     }
   }
 }

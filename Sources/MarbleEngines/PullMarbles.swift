@@ -62,6 +62,14 @@ enum PullMarbles {
       }
     case .combineLatest:
       return try await combineLatestMarbles(inputs, tick: tick)
+    case .scan:
+      return try await recordMarbles(inputs, tick: tick) { sources, _ in
+        sources[0].reductions("", +)
+      }
+    case .adjacentPairs:
+      return try await recordMarbles(inputs, tick: tick, render: concatenatedParts) {
+        sources, _ in sources[0].adjacentPairs()
+      }
     }
   }
 

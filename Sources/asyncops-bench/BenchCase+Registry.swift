@@ -24,6 +24,8 @@ extension BenchCase {
       [.currentValuePingPong],
       [.throttleBurst],
       [.mapLatestSwitch],
+      .variants(of: ReductionsWorkload()),
+      .variants(of: AdjacentPairsWorkload()),
 
       // The push engine (PushReference), for the push-vs-pull table.
       [.pushDebounceBurst],

@@ -2,4 +2,5 @@
 enum ConformanceScenarios {
   static let all: [ConformanceScenario] =
     debounce + removeDuplicates + combineLatest + share + throttle + mapLatest
+    + scan
 }

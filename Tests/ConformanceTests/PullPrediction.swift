@@ -22,7 +22,7 @@ struct PullPrediction {
     case .throttle:
       outputs = [Self.throttle(push: push[0], input: randomCase.inputs[0])]
     case .removeDuplicates, .removeDuplicatesIgnoringCase, .mapLatest, .debounceWithOptions,
-      .currentValue:
+      .currentValue, .scan, .adjacentPairs:
       // mapLatest rule 6: push's switchToLatest agrees. (The debounce options are pull only and
       // never drawn.)
       outputs = push

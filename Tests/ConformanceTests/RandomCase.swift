@@ -34,6 +34,8 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .throttle: .throttle
     case .mapLatest: .mapLatest
     case .debounceWithOptions: .debounce
+    // Stateless one-input operators on which the engines agree everywhere, as removeDuplicates.
+    case .scan, .adjacentPairs: .removeDuplicates
     }
   }
 
@@ -63,6 +65,8 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .currentValue(let initial, let consumers):
       "currentValue:\(initial):" + consumers.map(String.init).joined(separator: ",")
     case .combineLatest: "combineLatest"
+    case .scan: "scan"
+    case .adjacentPairs: "adjacentPairs"
     case .share(let consumers, let replay):
       "share:" + consumers.map(String.init).joined(separator: ",")
         + (replay == 0 ? "" : ":replay=\(replay)")
