@@ -86,7 +86,8 @@ public struct AsyncBufferedByteIterator: AsyncIteratorProtocol {
       let count = try await buffer.read(bytes)
       precondition(
         (0...buffer.bytes.count).contains(count),
-        "AsyncBufferedByteIterator: the read function returned \(count) for a buffer of \(buffer.bytes.count)")
+        "AsyncBufferedByteIterator: the read function returned \(count) for a buffer of \(buffer.bytes.count)"
+      )
       guard count > 0 else {
         finished = true
         return nil

@@ -96,12 +96,14 @@ extension AsyncSequence {
 public struct AsyncExclusiveReductionsSequence<Base: AsyncSequence, Element> {
   @usableFromInline let base: Base
   @usableFromInline let initial: Element
-  @usableFromInline let transform: nonisolated(nonsending) @Sendable (inout Element, Base.Element) async -> Void
+  @usableFromInline let transform:
+    nonisolated(nonsending) @Sendable (inout Element, Base.Element) async -> Void
 
   @inlinable
   init(
     base: Base, initial: Element,
-    transform: nonisolated(nonsending) @escaping @Sendable (inout Element, Base.Element) async -> Void
+    transform:
+      nonisolated(nonsending) @escaping @Sendable (inout Element, Base.Element) async -> Void
   ) {
     self.base = base
     self.initial = initial
@@ -130,14 +132,16 @@ extension AsyncExclusiveReductionsSequence: AsyncSequence {
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline var base: Base.AsyncIterator
-    @usableFromInline let transform: nonisolated(nonsending) @Sendable (inout Element, Base.Element) async -> Void
+    @usableFromInline let transform:
+      nonisolated(nonsending) @Sendable (inout Element, Base.Element) async -> Void
     /// The last result; `nil` once the sequence has ended.
     @usableFromInline var result: Element?
 
     @inlinable
     init(
       base: Base.AsyncIterator, initial: Element,
-      transform: nonisolated(nonsending) @escaping @Sendable (inout Element, Base.Element) async -> Void
+      transform:
+        nonisolated(nonsending) @escaping @Sendable (inout Element, Base.Element) async -> Void
     ) {
       self.base = base
       self.result = initial

@@ -48,11 +48,14 @@ extension AsyncSequence {
 /// It throws what its base throws (`Failure` is the base's).
 public struct AsyncInclusiveReductionsSequence<Base: AsyncSequence> {
   @usableFromInline let base: Base
-  @usableFromInline let transform: nonisolated(nonsending) @Sendable (Base.Element, Base.Element) async -> Base.Element
+  @usableFromInline let transform:
+    nonisolated(nonsending) @Sendable (Base.Element, Base.Element) async -> Base.Element
 
   @inlinable
   init(
-    base: Base, transform: nonisolated(nonsending) @escaping @Sendable (Base.Element, Base.Element) async -> Base.Element
+    base: Base,
+    transform:
+      nonisolated(nonsending) @escaping @Sendable (Base.Element, Base.Element) async -> Base.Element
   ) {
     self.base = base
     self.transform = transform
@@ -82,14 +85,17 @@ extension AsyncInclusiveReductionsSequence: AsyncSequence {
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline var base: Base.AsyncIterator
-    @usableFromInline let transform: nonisolated(nonsending) @Sendable (Base.Element, Base.Element) async -> Base.Element
+    @usableFromInline let transform:
+      nonisolated(nonsending) @Sendable (Base.Element, Base.Element) async -> Base.Element
     @usableFromInline var result: Base.Element?
     @usableFromInline var finished = false
 
     @inlinable
     init(
       base: Base.AsyncIterator,
-      transform: nonisolated(nonsending) @escaping @Sendable (Base.Element, Base.Element) async -> Base.Element
+      transform:
+        nonisolated(nonsending) @escaping @Sendable (Base.Element, Base.Element) async ->
+        Base.Element
     ) {
       self.base = base
       self.transform = transform

@@ -106,7 +106,9 @@ extension AsyncInterspersedSequence: AsyncSequence {
   /// ```
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(cursor: InterspersedCursor(base: base.makeAsyncIterator(), every: every), separator: separator)
+    Iterator(
+      cursor: InterspersedCursor(base: base.makeAsyncIterator(), every: every), separator: separator
+    )
   }
 
   /// Produces the base's elements with the separators between them.

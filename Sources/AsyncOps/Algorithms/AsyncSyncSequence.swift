@@ -66,7 +66,8 @@ public struct AsyncSyncSequence<Base: Sequence>: AsyncSequence {
     /// let value = await iterator.next(isolation: #isolation)
     /// ```
     @inlinable
-    public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element? {
+    public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element?
+    {
       guard !Task.isCancelled, let element = base?.next() else {
         base = nil
         return nil

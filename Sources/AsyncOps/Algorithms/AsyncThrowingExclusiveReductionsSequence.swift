@@ -14,7 +14,8 @@ extension AsyncSequence {
   @inlinable
   public func reductions<Result>(
     _ initial: Result,
-    _ transform: nonisolated(nonsending) @escaping @Sendable (Result, Element) async throws -> Result
+    _ transform:
+      nonisolated(nonsending) @escaping @Sendable (Result, Element) async throws -> Result
   ) -> AsyncThrowingExclusiveReductionsSequence<Self, Result> {
     reductions(into: initial) { result, element in result = try await transform(result, element) }
   }
@@ -33,7 +34,8 @@ extension AsyncSequence {
   @inlinable
   public func reductions<Result>(
     into initial: Result,
-    _ transform: nonisolated(nonsending) @escaping @Sendable (inout Result, Element) async throws -> Void
+    _ transform:
+      nonisolated(nonsending) @escaping @Sendable (inout Result, Element) async throws -> Void
   ) -> AsyncThrowingExclusiveReductionsSequence<Self, Result> {
     AsyncThrowingExclusiveReductionsSequence(base: self, initial: initial, transform: transform)
   }
@@ -53,12 +55,14 @@ extension AsyncSequence {
 public struct AsyncThrowingExclusiveReductionsSequence<Base: AsyncSequence, Element> {
   @usableFromInline let base: Base
   @usableFromInline let initial: Element
-  @usableFromInline let transform: nonisolated(nonsending) @Sendable (inout Element, Base.Element) async throws -> Void
+  @usableFromInline let transform:
+    nonisolated(nonsending) @Sendable (inout Element, Base.Element) async throws -> Void
 
   @inlinable
   init(
     base: Base, initial: Element,
-    transform: nonisolated(nonsending) @escaping @Sendable (inout Element, Base.Element) async throws -> Void
+    transform:
+      nonisolated(nonsending) @escaping @Sendable (inout Element, Base.Element) async throws -> Void
   ) {
     self.base = base
     self.initial = initial
@@ -87,14 +91,17 @@ extension AsyncThrowingExclusiveReductionsSequence: AsyncSequence {
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline var base: Base.AsyncIterator
-    @usableFromInline let transform: nonisolated(nonsending) @Sendable (inout Element, Base.Element) async throws -> Void
+    @usableFromInline let transform:
+      nonisolated(nonsending) @Sendable (inout Element, Base.Element) async throws -> Void
     /// The last result; `nil` once the sequence has ended.
     @usableFromInline var result: Element?
 
     @inlinable
     init(
       base: Base.AsyncIterator, initial: Element,
-      transform: nonisolated(nonsending) @escaping @Sendable (inout Element, Base.Element) async throws -> Void
+      transform:
+        nonisolated(nonsending) @escaping @Sendable (inout Element, Base.Element) async throws ->
+        Void
     ) {
       self.base = base
       self.result = initial
@@ -126,6 +133,7 @@ extension AsyncThrowingExclusiveReductionsSequence: AsyncSequence {
   }
 }
 
-extension AsyncThrowingExclusiveReductionsSequence: Sendable where Base: Sendable, Element: Sendable {}
+extension AsyncThrowingExclusiveReductionsSequence: Sendable
+where Base: Sendable, Element: Sendable {}
 extension AsyncThrowingExclusiveReductionsSequence.Iterator: Sendable
 where Base.AsyncIterator: Sendable, Element: Sendable {}

@@ -12,7 +12,8 @@ extension AsyncSequence {
   /// - Parameter transform: Combines the last result with the next element.
   @inlinable
   public func reductions(
-    _ transform: nonisolated(nonsending) @escaping @Sendable (Element, Element) async throws -> Element
+    _ transform:
+      nonisolated(nonsending) @escaping @Sendable (Element, Element) async throws -> Element
   ) -> AsyncThrowingInclusiveReductionsSequence<Self> {
     AsyncThrowingInclusiveReductionsSequence(base: self, transform: transform)
   }
@@ -34,7 +35,9 @@ public struct AsyncThrowingInclusiveReductionsSequence<Base: AsyncSequence> {
   @inlinable
   init(
     base: Base,
-    transform: nonisolated(nonsending) @escaping @Sendable (Base.Element, Base.Element) async throws -> Base.Element
+    transform:
+      nonisolated(nonsending) @escaping @Sendable (Base.Element, Base.Element) async throws ->
+      Base.Element
   ) {
     self.base = base
     self.transform = transform
@@ -72,7 +75,9 @@ extension AsyncThrowingInclusiveReductionsSequence: AsyncSequence {
     @inlinable
     init(
       base: Base.AsyncIterator,
-      transform: nonisolated(nonsending) @escaping @Sendable (Base.Element, Base.Element) async throws -> Base.Element
+      transform:
+        nonisolated(nonsending) @escaping @Sendable (Base.Element, Base.Element) async throws ->
+        Base.Element
     ) {
       self.base = base
       self.transform = transform

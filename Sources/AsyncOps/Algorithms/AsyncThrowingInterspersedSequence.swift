@@ -81,7 +81,9 @@ extension AsyncThrowingInterspersedSequence: AsyncSequence {
   /// ```
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(cursor: InterspersedCursor(base: base.makeAsyncIterator(), every: every), separator: separator)
+    Iterator(
+      cursor: InterspersedCursor(base: base.makeAsyncIterator(), every: every), separator: separator
+    )
   }
 
   /// Produces the base's elements with the separators between them.
@@ -133,6 +135,7 @@ extension AsyncThrowingInterspersedSequence: AsyncSequence {
 }
 
 extension AsyncThrowingInterspersedSequence.Separator: Sendable where Base.Element: Sendable {}
-extension AsyncThrowingInterspersedSequence: Sendable where Base: Sendable, Base.Element: Sendable {}
+extension AsyncThrowingInterspersedSequence: Sendable where Base: Sendable, Base.Element: Sendable {
+}
 extension AsyncThrowingInterspersedSequence.Iterator: Sendable
 where Base.AsyncIterator: Sendable, Base.Element: Sendable {}

@@ -21,6 +21,8 @@ extension Dictionary {
     }
   }
 
+  // Not `nonisolated(nonsending)` with a `nonisolated(nonsending)` closure: Swift 6.3 crashes
+  // type-checking `uniquingKeysWith: +` against such a parameter.
   /// Creates a dictionary of the key-value pairs of an asynchronous sequence, combining the
   /// values of a key that occurs more than once.
   ///
@@ -32,8 +34,6 @@ extension Dictionary {
   ///   - keysAndValues: The pairs to collect.
   ///   - combine: Called with the value so far and the new value of a repeated key; returns the
   ///     value to keep. An error it throws is rethrown.
-  // Not `nonisolated(nonsending)` with a `nonisolated(nonsending)` closure: Swift 6.3 crashes
-  // type-checking `uniquingKeysWith: +` against such a parameter.
   @inlinable
   public init<S: AsyncSequence>(
     _ keysAndValues: S,

@@ -69,4 +69,5 @@ struct InterspersedCursor<BaseIterator: AsyncIteratorProtocol> {
   }
 }
 
-extension InterspersedCursor: Sendable where BaseIterator: Sendable, BaseIterator.Element: Sendable {}
+extension InterspersedCursor: Sendable
+where BaseIterator: Sendable, BaseIterator.Element: Sendable {}

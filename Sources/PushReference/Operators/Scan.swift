@@ -84,6 +84,7 @@ extension Publisher {
   public func scan<T>(
     _ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T
   ) -> Publishers.Scan<Self, T> {
-    Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+    Publishers.Scan(
+      upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
   }
 }

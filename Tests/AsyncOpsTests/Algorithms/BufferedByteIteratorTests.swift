@@ -127,7 +127,9 @@ import Testing
         capacity: 3, readFunction: Self.reader(counter: counter, passes: 5))
       withUnsafeCurrentTask { $0?.cancel() }
       var firstWasCancellation = false
-      do { _ = try await iterator.next() } catch { firstWasCancellation = error is CancellationError }
+      do { _ = try await iterator.next() } catch {
+        firstWasCancellation = error is CancellationError
+      }
       let second = try? await iterator.next()
       return (firstWasCancellation, second)
     }

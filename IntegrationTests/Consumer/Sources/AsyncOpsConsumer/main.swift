@@ -27,6 +27,8 @@ func runChecks() async -> Bool {
   await runner.run(
     "removeDuplicates with every predicate", OperatorChecks.removeDuplicatesWithEveryPredicate)
   await runner.run(
+    "every sequence algorithm once", SequenceAlgorithmChecks.everyAlgorithmOnce)
+  await runner.run(
     "the README search model filters and remembers",
     SearchModelCheck.theReadmeSearchModelFiltersAndRemembers)
   print("\(runner.passed) passed, \(runner.failed) failed")
