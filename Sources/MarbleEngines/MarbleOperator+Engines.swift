@@ -51,7 +51,7 @@ extension MarbleOperator {
     case .debounceWithOptions(let ticks, _, let maxWait): max(ticks, maxWait ?? 0)
     case .chunksByTime(let ticks), .chunksByTimeOrCount(let ticks, _), .timer(let ticks): ticks
     case .combineLatest, .removeDuplicates, .removeDuplicatesIgnoringCase, .share, .currentValue,
-      .buffer, .fanIn, .chunks:
+      .buffer, .fanIn, .chunks, .scan, .adjacentPairs:
       0
     }
   }

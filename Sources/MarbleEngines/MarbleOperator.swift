@@ -48,6 +48,13 @@ public enum MarbleOperator: Hashable, Sendable {
   /// `timer:T` — the ticks (`x`) of a timer of T ticks started at tick 0, until the input ends
   /// (its elements are ignored; its finish or failure ends the output).
   case timer(ticks: Int)
+  /// `scan` — the running concatenation of the elements: pull `reductions("", +)`, push
+  /// Combine's `scan("", +)`; `a-b-c|` gives `a-'ab'-'abc'|`.
+  case scan
+  /// `adjacentPairs` — each element with the one before it, as one element (`ab`): pull
+  /// `adjacentPairs()`, push `scan` of the last two then `filter`/`map` (Combine has no
+  /// `adjacentPairs`); `a-b-c|` gives `--'ab'-'bc'|`.
+  case adjacentPairs
 
   /// The spellings accepted, for messages.
   public static let usage =
@@ -56,7 +63,7 @@ public enum MarbleOperator: Hashable, Sendable {
     + "removeDuplicates:ignoringCase, "
     + "share:T1,T2,...[:replay=R], currentValue:V:T1,T2,..., "
     + "buffer:N, buffer:N:latest, buffer:N:oldest, buffer:unbounded, merge, zip, chain, "
-    + "chunks:N, chunksByTime:T, chunksByTimeOrCount:T:N, timer:T"
+    + "chunks:N, chunksByTime:T, chunksByTimeOrCount:T:N, timer:T, scan, adjacentPairs"
 
   /// Parses one of the spellings of ``usage``.
   public init(parsing text: String) throws(MarbleOperatorError) {
@@ -94,6 +101,11 @@ public enum MarbleOperator: Hashable, Sendable {
         throw MarbleOperatorError("malformed operator '\(text)': \(parts[0]) takes no argument")
       }
       self = .fanIn(fanIn)
+    case "scan", "adjacentPairs":
+      guard parts.count == 1 else {
+        throw MarbleOperatorError("malformed operator '\(text)': \(parts[0]) takes no argument")
+      }
+      self = parts[0] == "scan" ? .scan : .adjacentPairs
     case "share":
       self = try Self.parseShare(parts: parts, text: text)
     case "buffer":
@@ -215,7 +227,7 @@ public enum MarbleOperator: Hashable, Sendable {
     case .combineLatest, .fanIn: 2...CombineLatestArity.maximum
     case .debounce, .debounceWithOptions, .throttle, .mapLatest, .removeDuplicates,
       .removeDuplicatesIgnoringCase, .share, .currentValue, .buffer, .chunks, .chunksByTime,
-      .chunksByTimeOrCount, .timer:
+      .chunksByTimeOrCount, .timer, .scan, .adjacentPairs:
       1...1
     }
   }
@@ -236,6 +248,8 @@ public enum MarbleOperator: Hashable, Sendable {
     case .chunksByTime: "chunksByTime"
     case .chunksByTimeOrCount: "chunksByTimeOrCount"
     case .timer: "timer"
+    case .scan: "scan"
+    case .adjacentPairs: "adjacentPairs"
     }
   }
 }

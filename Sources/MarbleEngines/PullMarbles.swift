@@ -74,6 +74,14 @@ enum PullMarbles {
       return try await fanInMarbles(fanIn, inputs, tick: tick)
     case .chunks, .chunksByTime, .chunksByTimeOrCount, .timer:
       return try await evaluateChunksOrTimer(operation, inputs: inputs, tick: tick)
+    case .scan:
+      return try await recordMarbles(inputs, tick: tick) { sources, _ in
+        sources[0].reductions("", +)
+      }
+    case .adjacentPairs:
+      return try await recordMarbles(inputs, tick: tick, render: concatenatedParts) {
+        sources, _ in sources[0].adjacentPairs()
+      }
     }
   }
 

@@ -50,6 +50,17 @@ enum PushMarbles {
       return try fanInMarbles(fanIn, inputs, tick: tick)
     case .chunks, .chunksByTime, .chunksByTimeOrCount, .timer:
       return try evaluateChunksOrTimer(operation, inputs: inputs, tick: tick)
+    case .scan:
+      return try recordPushMarbles(inputs, tick: tick) { subjects, _ in
+        subjects[0].scan("", +)
+      }
+    case .adjacentPairs:
+      // What a Combine user writes: keep the last two with `scan`, skip the first element.
+      return try recordPushMarbles(inputs, tick: tick) { subjects, _ in
+        subjects[0].scan((String?.none, String?.none)) { ($0.1, $1) }
+          .filter { $0.0 != nil }
+          .map { $0.0! + $0.1! }
+      }
     }
   }
 

@@ -35,6 +35,8 @@ extension BenchCase {
       .variants(of: ChainWorkload()),
       [.timer],
       .variants(of: ChunksWorkload()),
+      .variants(of: ReductionsWorkload()),
+      .variants(of: AdjacentPairsWorkload()),
 
       // The push engine (PushReference), for the push-vs-pull table.
       [.pushDebounceBurst],

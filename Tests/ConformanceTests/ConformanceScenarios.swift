@@ -5,4 +5,5 @@ enum ConformanceScenarios {
     + buffer
     + fanIn
     + chunks + timer
+    + scan
 }

@@ -22,7 +22,8 @@ struct PullPrediction {
     case .throttle:
       outputs = [Self.throttle(push: push[0], input: randomCase.inputs[0])]
     case .removeDuplicates, .removeDuplicatesIgnoringCase, .mapLatest, .debounceWithOptions,
-      .currentValue, .buffer, .fanIn, .chunks, .chunksByTime, .chunksByTimeOrCount, .timer:
+      .currentValue, .buffer, .fanIn, .chunks, .chunksByTime, .chunksByTimeOrCount, .timer, .scan,
+      .adjacentPairs:
       // (merge, zip and chain are pinned by the conformance table, not drawn at random.)
       // mapLatest rule 6: push's switchToLatest agrees. (The debounce options are pull only and
       // never drawn.)

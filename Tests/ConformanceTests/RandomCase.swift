@@ -44,6 +44,8 @@ struct RandomCase: Sendable, CustomStringConvertible {
     // (`ConformanceScenarios+FanIn.swift`); their family is that of the other multi-input one.
     case .fanIn: .combineLatest
     case .chunks, .chunksByTime, .chunksByTimeOrCount, .timer: .chunks
+    // Stateless one-input operators on which the engines agree everywhere, as removeDuplicates.
+    case .scan, .adjacentPairs: .removeDuplicates
     }
   }
 
@@ -78,6 +80,8 @@ struct RandomCase: Sendable, CustomStringConvertible {
     case .buffer(.latest(let size)): "buffer:\(size):latest"
     case .buffer(.oldest(let size)): "buffer:\(size):oldest"
     case .fanIn(let fanIn): fanIn.rawValue
+    case .scan: "scan"
+    case .adjacentPairs: "adjacentPairs"
     case .share(let consumers, let replay):
       "share:" + consumers.map(String.init).joined(separator: ",")
         + (replay == 0 ? "" : ":replay=\(replay)")

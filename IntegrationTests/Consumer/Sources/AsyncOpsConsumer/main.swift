@@ -37,6 +37,8 @@ func runChecks() async -> Bool {
     ChannelBufferChecks.throwingChannelDeliversTheFailureAfterTheElements)
   await runner.run("buffer(policy:) with every policy", ChannelBufferChecks.bufferWithEveryPolicy)
   await runner.run(
+    "every sequence algorithm once", SequenceAlgorithmChecks.everyAlgorithmOnce)
+  await runner.run(
     "the README search model filters and remembers",
     SearchModelCheck.theReadmeSearchModelFiltersAndRemembers)
   print("\(runner.passed) passed, \(runner.failed) failed")
