@@ -18,6 +18,8 @@ extension BrewSearchIndex {
   /// part has stopped.
   static func run(count: Int, tuning: Tuning, scan: @escaping ChunkScan) async throws -> [Int32] {
     let parts = partition(count, minimumPartSize: tuning.minimumPartSize)
+    // One part (under `2 * minimumPartSize` brews, a millisecond of scanning): on the calling
+    // task, which checks for cancellation as the parts do. It holds one thread of the pool.
     if parts.count <= 1 {
       let matches = scanChunks(of: 0..<count, tuning: tuning, scan: scan) { Task.isCancelled }
       if Task.isCancelled { throw CancellationError() }
