@@ -55,11 +55,12 @@ struct BrewQueryPlan: Sendable {
       mode = .everything
     } else if storage.fastPathEnabled, let folded = BrewIndexStorage.foldedNeedle(query.text) {
       (mode, plain, keyed, proof) = (.dense, folded, folded, true)
+    } else if query.text.utf8.contains(0) {
+      // Plain and keyed notes never hold U+0000, whether or not keys are on.
+      mode = .exactKindOnly
     } else if storage.keyEnabled {
       let key = SearchKey(query.text)
-      if key.containsNUL {
-        mode = .exactKindOnly
-      } else if key.isVerified {
+      if key.isVerified {
         // Plain notes: the whole key (no holes there); none can hold a mark.
         plain = key.marks == 0 ? key.bases : nil
         keyed = key.hasHoles ? key.reliableBases : key.bases
