@@ -5,9 +5,10 @@ import Foundation
 final class BrewIndexStorage: Sendable {
   /// The indexed brews, in source order.
   let brews: [Brew]
-  /// The case-folded notes of every brew on the fast path, each followed by a 0 separator (which
-  /// no fast-path needle contains, so no match can straddle two brews), then `overread` padding.
-  /// Brews on the exact path contribute only their separator.
+  /// The search key (see `SearchKey`) of every brew's notes: case-folded bytes for plain-ASCII
+  /// notes, key bases for other keyed notes, each followed by a 0 separator (which no key
+  /// contains, so no match can straddle two brews), then `overread` padding. Brews of kind
+  /// `exact` contribute only their separator.
   let text: [UInt8]
   /// `text` offset where brew `i`'s notes start; `offsets[i + 1] - 1` is its separator.
   let offsets: [Int]
@@ -15,10 +16,11 @@ final class BrewIndexStorage: Sendable {
   let methods: [UInt8]
   /// The rating per brew.
   let ratings: [Int]
-  /// Whether brew `i` must be compared with `localizedCaseInsensitiveContains` itself, because
-  /// its notes are not plain printable ASCII (case folding there is not a byte-wise lowercase).
-  let needsExactPath: [Bool]
-  /// The positions where `needsExactPath` is true, ascending.
+  /// How a brew's notes are compared, per brew (a `Kind` raw value).
+  let kinds: [UInt8]
+  /// The positions whose kind is not `plain`, ascending: a key match there is only a candidate.
+  let nonPlainPositions: [Int32]
+  /// The positions whose kind is `exact`, ascending.
   let exactPathPositions: [Int32]
   /// How often each byte occurs in a sample of `text`, to pick a needle's rarest bytes.
   let byteFrequency: [Int]
@@ -26,6 +28,19 @@ final class BrewIndexStorage: Sendable {
   /// comparison (it does not in, e.g., a Turkish locale, where "I" and "i" differ); when `false`
   /// every comparison takes the exact path.
   let fastPathEnabled: Bool
+  /// Whether non-ASCII text is keyed (`SearchKey`); when `false` it takes the exact path.
+  let keyEnabled: Bool
+
+  /// How a brew's notes are compared.
+  enum Kind: UInt8 {
+    /// Plain ASCII (`isPlainASCII`): for a plain-ASCII needle a key match is a match.
+    case plain = 0
+    /// Keyed: a key match is a candidate, confirmed with `SearchTextComparison`.
+    case keyed = 1
+    /// Not keyed (U+0000, a cluster where the key could miss, an unverified scalar, or keys
+    /// off): always compared with `SearchTextComparison`.
+    case exact = 2
+  }
 
   convenience init(_ brews: [Brew], progress: ((Int) -> Void)? = nil) {
     self.init(brews, checkpoint: {}, progress: progress)
@@ -43,17 +58,50 @@ final class BrewIndexStorage: Sendable {
     precondition(brews.count < Int(Int32.max), "the index holds fewer than 2^31 brews")
     self.brews = brews
     fastPathEnabled = Self.asciiFoldingAgreesWithLocale()
+    keyEnabled = fastPathEnabled && !SearchKey.localeHasSpecialCaseRules()
     methods = brews.map(\.method.ordinal)
     ratings = brews.map(\.rating)
-    var exact = [Bool](repeating: !fastPathEnabled, count: brews.count)
+    // Pass 1: the kind of every brew, and the keys of the keyed ones (a key may be longer than
+    // its notes: "ß" → "ss", a Hangul syllable → three jamo).
+    var kinds = [UInt8](repeating: Kind.plain.rawValue, count: brews.count)
+    var keyed: [(position: Int32, key: SearchKey)] = []
+    var table = ScalarKeyTable()
+    var capacity = SubstringScanner.overread
+    for (position, brew) in brews.enumerated() {
+      if position % Self.checkpointInterval == 0 { try checkpoint() }
+      var notes = brew.notes
+      let plain = notes.withUTF8 { bytes in bytes.allSatisfy(Self.isPlainASCII) }
+      if plain, fastPathEnabled {
+        capacity += notes.utf8.count + 1
+        continue
+      }
+      let key = keyEnabled ? SearchKey(notes, table: &table) : nil
+      if let key, key.isVerified, !key.containsNUL, !key.hasRepeatableCluster {
+        kinds[position] = Kind.keyed.rawValue
+        keyed.append((Int32(position), key))
+        capacity += key.bases.count + 1
+      } else {
+        kinds[position] = Kind.exact.rawValue
+        capacity += 1
+      }
+    }
+    // Pass 2: the text.
     var offsets = [Int](repeating: 0, count: brews.count + 1)
-    let capacity = brews.reduce(0) { $0 + $1.notes.utf8.count + 1 } + SubstringScanner.overread
     text = try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
       var end = 0
+      var nextKeyed = 0
       for (position, brew) in brews.enumerated() {
         if position % Self.checkpointInterval == 0 { try checkpoint() }
-        if !exact[position], !Self.appendFolded(brew.notes, to: buffer, at: &end) {
-          exact[position] = true
+        switch kinds[position] {
+        case Kind.plain.rawValue:
+          Self.appendFolded(brew.notes, to: buffer, at: &end)
+        case Kind.keyed.rawValue:
+          for byte in keyed[nextKeyed].key.bases {
+            buffer[end] = byte
+            end += 1
+          }
+          nextKeyed += 1
+        default: break
         }
         buffer[end] = 0
         end += 1
@@ -65,8 +113,11 @@ final class BrewIndexStorage: Sendable {
       initialized = end + SubstringScanner.overread
     }
     self.offsets = offsets
-    needsExactPath = exact
-    exactPathPositions = exact.indices.compactMap { exact[$0] ? Int32($0) : nil }
+    self.kinds = kinds
+    nonPlainPositions = kinds.indices.compactMap { kinds[$0] != 0 ? Int32($0) : nil }
+    exactPathPositions = kinds.indices.compactMap {
+      kinds[$0] == Kind.exact.rawValue ? Int32($0) : nil
+    }
     byteFrequency = Self.sampledByteFrequency(text)
   }
 
@@ -97,17 +148,14 @@ final class BrewIndexStorage: Sendable {
     return bytes.isEmpty ? nil : bytes
   }
 
-  /// Writes the folded notes at `end` and advances it; returns `false` (writing nothing) when the
-  /// notes are not plain ASCII.
+  /// Writes the folded notes (plain ASCII) at `end` and advances it.
   private static func appendFolded(
     _ notes: String, to buffer: UnsafeMutableBufferPointer<UInt8>, at end: inout Int
-  ) -> Bool {
+  ) {
     var notes = notes
-    return notes.withUTF8 { bytes in
-      for byte in bytes where !isPlainASCII(byte) { return false }
+    notes.withUTF8 { bytes in
       for (offset, byte) in bytes.enumerated() { buffer[end + offset] = folded(byte) }
       end += bytes.count
-      return true
     }
   }
 

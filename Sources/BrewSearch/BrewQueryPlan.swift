@@ -10,9 +10,31 @@ struct BrewQueryPlan: Sendable {
   /// Bit `ordinal` is set when the text is empty or contained in that method's label (by the
   /// article's own comparison): such brews match without looking at their notes.
   let acceptedMethods: UInt8
-  /// The folded needle and its two rarest offsets, when the text is plain ASCII and the fast
-  /// path is enabled; `nil` sends every notes comparison down the exact path.
-  let scanner: SubstringScanner?
+  /// How notes are searched.
+  let mode: Mode
+  /// What plain notes must contain (`nil`: no plain notes can match).
+  let plainScanner: SubstringScanner?
+  /// Whether a key match in plain notes is a match (a plain-ASCII needle), not a candidate.
+  let plainMatchIsProof: Bool
+  /// What keyed notes must contain to be a candidate (`nil`: every keyed brew is one).
+  let keyedScanner: SubstringScanner?
+
+  /// How notes are searched, by the needle.
+  enum Mode: Sendable {
+    /// Empty text: the filters decide.
+    case everything
+    /// Every brew is looked at: plain and keyed notes by key scan, exact-kind ones compared.
+    case dense
+    /// The needle's key has marks, which plain notes lack: only the brews that are not plain
+    /// are looked at.
+    case sparse
+    /// A needle containing U+0000, which only U+0000 matches: only exact-kind brews (the only
+    /// ones that may contain it) are compared.
+    case exactKindOnly
+    /// Keys are off (a locale with special case rules) or the needle's key is unverified:
+    /// every brew is compared.
+    case compareAll
+  }
 
   init(_ query: BrewQuery, storage: BrewIndexStorage) {
     needle = SearchTextComparison.Needle(query.text)
@@ -24,30 +46,100 @@ struct BrewQueryPlan: Sendable {
       accepted |= 1 << method.ordinal
     }
     acceptedMethods = accepted
-    if storage.fastPathEnabled, let needle = BrewIndexStorage.foldedNeedle(query.text) {
-      scanner = SubstringScanner(foldedNeedle: needle, byteFrequency: storage.byteFrequency)
-    } else {
-      scanner = nil
+    func scanner(_ bytes: [UInt8]?) -> SubstringScanner? {
+      guard let bytes, !bytes.isEmpty else { return nil }
+      return SubstringScanner(foldedNeedle: bytes, byteFrequency: storage.byteFrequency)
+    }
+    var (mode, plain, keyed, proof) = (Mode.compareAll, [UInt8]?.none, [UInt8]?.none, false)
+    if query.text.isEmpty {
+      mode = .everything
+    } else if storage.fastPathEnabled, let folded = BrewIndexStorage.foldedNeedle(query.text) {
+      (mode, plain, keyed, proof) = (.dense, folded, folded, true)
+    } else if query.text.utf8.contains(0) {
+      // Plain and keyed notes never hold U+0000, whether or not keys are on.
+      mode = .exactKindOnly
+    } else if storage.keyEnabled {
+      let key = SearchKey(query.text)
+      if key.isVerified {
+        // Plain notes: the whole key (no holes there); none can hold a mark.
+        plain = key.marks == 0 ? key.bases : nil
+        keyed = key.hasHoles ? key.reliableBases : key.bases
+        mode = plain == nil ? .sparse : .dense
+      }
+    }
+    self.mode = mode
+    plainScanner = scanner(plain)
+    keyedScanner = scanner(keyed)
+    plainMatchIsProof = proof
+  }
+
+  /// Exact comparisons between two checks of `isCancelled` (a few microseconds each).
+  static let comparisonsPerCheck = 64
+
+  /// Appends every matching position in `range` (a full pass), in ascending order. Returns
+  /// early (with a partial result) once `isCancelled` answers `true`.
+  func scan(
+    _ range: Range<Int>, _ storage: BrewIndexStorage, into matches: inout [Int32],
+    isCancelled: () -> Bool = { false }
+  ) {
+    switch mode {
+    case .sparse:
+      scan(
+        sparse: Self.slice(storage.nonPlainPositions, in: range), storage, into: &matches,
+        isCancelled: isCancelled)
+    case .exactKindOnly:
+      scan(
+        sparse: Self.slice(storage.exactPathPositions, in: range), storage, into: &matches,
+        isCancelled: isCancelled)
+    default:
+      scanDense(range, storage, into: &matches, isCancelled: isCancelled)
     }
   }
 
-  /// Appends every matching position in `range` (a full pass). The text buffer is scanned
-  /// lazily: one scan answers every brew up to the next match.
-  func scan(_ range: Range<Int>, _ storage: BrewIndexStorage, into matches: inout [Int32]) {
+  /// Appends every matching position among `candidates` (ascending), scanning only their text.
+  func scan(
+    candidates: ArraySlice<Int32>, _ storage: BrewIndexStorage, into matches: inout [Int32],
+    isCancelled: () -> Bool = { false }
+  ) {
+    scan(sparse: candidates, storage, into: &matches, isCancelled: isCancelled)
+  }
+
+  /// The full pass of the dense modes: every brew in `range` is looked at; for plain notes the
+  /// text buffer is scanned lazily (one scan answers every brew up to the next key match).
+  private func scanDense(
+    _ range: Range<Int>, _ storage: BrewIndexStorage, into matches: inout [Int32],
+    isCancelled: () -> Bool
+  ) {
     withColumns(storage) { columns in
       Self.collect(upTo: range.count, into: &matches) { output in
         var found = 0
+        var comparisons = 0
         let textLimit = columns.offsets[range.upperBound]
         var nextMatch = -1
         for position in range {
           switch columns.outcome(position, self) {
           case .rejected: continue
           case .accepted: break
-          case .exact: if !exactNotesMatch(position, storage) { continue }
-          case .scan:
+          case .compare:
+            comparisons += 1
+            if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return found }
+            if !exactNotesMatch(position, storage) { continue }
+          case .scanPlain:
             let start = columns.offsets[position]
-            if nextMatch < start { nextMatch = columns.firstMatch(from: start, limit: textLimit) }
+            if nextMatch < start {
+              nextMatch = columns.plain.firstMatch(columns.text, from: start, limit: textLimit)
+            }
             if nextMatch >= columns.offsets[position + 1] { continue }
+            if !plainMatchIsProof {
+              comparisons += 1
+              if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return found }
+              if !exactNotesMatch(position, storage) { continue }
+            }
+          case .scanKeyed:
+            if !columns.keyedCandidate(position) { continue }
+            comparisons += 1
+            if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return found }
+            if !exactNotesMatch(position, storage) { continue }
           }
           output[found] = Int32(truncatingIfNeeded: position)
           found += 1
@@ -57,22 +149,41 @@ struct BrewQueryPlan: Sendable {
     }
   }
 
-  /// Appends every matching position among `candidates` (ascending), scanning only their text.
-  func scan(
-    candidates: ArraySlice<Int32>, _ storage: BrewIndexStorage, into matches: inout [Int32]
+  /// Looks at each of `positions` (ascending) on its own.
+  private func scan(
+    sparse positions: ArraySlice<Int32>, _ storage: BrewIndexStorage,
+    into matches: inout [Int32], isCancelled: () -> Bool
   ) {
     withColumns(storage) { columns in
-      Self.collect(upTo: candidates.count, into: &matches) { output in
+      Self.collect(upTo: positions.count, into: &matches) { output in
         var found = 0
-        for candidate in candidates {
+        var comparisons = 0
+        for candidate in positions {
           let position = Int(candidate)
           switch columns.outcome(position, self) {
           case .rejected: continue
           case .accepted: break
-          case .exact: if !exactNotesMatch(position, storage) { continue }
-          case .scan:
+          case .compare:
+            comparisons += 1
+            if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return found }
+            if !exactNotesMatch(position, storage) { continue }
+          case .scanPlain:
             let end = columns.offsets[position + 1]
-            if columns.firstMatch(from: columns.offsets[position], limit: end) >= end { continue }
+            if columns.plain.firstMatch(columns.text, from: columns.offsets[position], limit: end)
+              >= end
+            {
+              continue
+            }
+            if !plainMatchIsProof {
+              comparisons += 1
+              if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return found }
+              if !exactNotesMatch(position, storage) { continue }
+            }
+          case .scanKeyed:
+            if !columns.keyedCandidate(position) { continue }
+            comparisons += 1
+            if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return found }
+            if !exactNotesMatch(position, storage) { continue }
           }
           output[found] = candidate
           found += 1
@@ -80,6 +191,20 @@ struct BrewQueryPlan: Sendable {
         return found
       }
     }
+  }
+
+  /// The part of an ascending position list inside `range`.
+  static func slice(_ positions: [Int32], in range: Range<Int>) -> ArraySlice<Int32> {
+    func firstIndex(notBelow bound: Int) -> Int {
+      var (low, high) = (0, positions.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if Int(positions[middle]) < bound { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    return positions[
+      firstIndex(notBelow: range.lowerBound)..<firstIndex(notBelow: range.upperBound)]
   }
 
   /// Lets `body` write up to `maximum` positions into a scratch buffer (no per-match `append` in
@@ -94,25 +219,29 @@ struct BrewQueryPlan: Sendable {
     matches.append(contentsOf: spare[0..<found])
   }
 
-  /// The exact comparison the article makes (made total), for brews off the fast path.
+  /// The exact comparison the article makes (made total).
   private func exactNotesMatch(_ position: Int, _ storage: BrewIndexStorage) -> Bool {
     needle.isContained(in: storage.brews[position].notes)
   }
 
-  /// Runs `body` with raw pointers to the index columns and the needle, taken once so that the
+  /// Runs `body` with raw pointers to the index columns and the needles, taken once so that the
   /// per-brew loop touches no reference counts (which every core would contend on).
   private func withColumns(_ storage: BrewIndexStorage, _ body: (ScanColumns) -> Void) {
     storage.text.withUnsafeBufferPointer { text in
       storage.offsets.withUnsafeBufferPointer { offsets in
         storage.methods.withUnsafeBufferPointer { methods in
           storage.ratings.withUnsafeBufferPointer { ratings in
-            storage.needsExactPath.withUnsafeBufferPointer { exact in
-              (scanner?.needle ?? []).withUnsafeBufferPointer { needle in
-                body(
-                  ScanColumns(
-                    text: text.baseAddress!, offsets: offsets, methods: methods, ratings: ratings,
-                    needsExactPath: exact, needle: needle, rareOffset: scanner?.rareOffset ?? 0,
-                    otherOffset: scanner?.otherOffset ?? 0))
+            storage.kinds.withUnsafeBufferPointer { kinds in
+              (plainScanner?.needle ?? []).withUnsafeBufferPointer { plain in
+                (keyedScanner?.needle ?? []).withUnsafeBufferPointer { keyed in
+                  body(
+                    ScanColumns(
+                      text: text.baseAddress!, offsets: offsets, methods: methods,
+                      ratings: ratings, kinds: kinds,
+                      plain: NeedleView(plain, plainScanner),
+                      keyed: NeedleView(keyed, keyedScanner),
+                      hasPlainNeedle: plainScanner != nil))
+                }
               }
             }
           }
@@ -122,24 +251,47 @@ struct BrewQueryPlan: Sendable {
   }
 }
 
+/// A needle's bytes and rarest offsets, as raw pointers.
+private struct NeedleView {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let rareOffset: Int
+  let otherOffset: Int
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: SubstringScanner?) {
+    self.bytes = bytes
+    rareOffset = scanner?.rareOffset ?? 0
+    otherOffset = scanner?.otherOffset ?? 0
+  }
+
+  /// The first match in `start..<limit`, or `limit` (an empty needle matches at `start`).
+  @inline(__always)
+  func firstMatch(_ text: UnsafePointer<UInt8>, from start: Int, limit: Int) -> Int {
+    if bytes.isEmpty { return start }
+    return SubstringScanner.firstMatch(
+      of: bytes, rareOffset: rareOffset, otherOffset: otherOffset, in: text, from: start,
+      limit: limit)
+  }
+}
+
 /// Raw views of the index columns for one chunk of a scan.
 private struct ScanColumns {
   let text: UnsafePointer<UInt8>
   let offsets: UnsafeBufferPointer<Int>
   let methods: UnsafeBufferPointer<UInt8>
   let ratings: UnsafeBufferPointer<Int>
-  let needsExactPath: UnsafeBufferPointer<Bool>
-  /// The folded needle (empty when the query has no fast path).
-  let needle: UnsafeBufferPointer<UInt8>
-  let rareOffset: Int
-  let otherOffset: Int
+  let kinds: UnsafeBufferPointer<UInt8>
+  let plain: NeedleView
+  let keyed: NeedleView
+  let hasPlainNeedle: Bool
 
-  /// What a brew needs: nothing more (rejected or accepted), the exact comparison, or a scan.
+  /// What a brew needs: nothing more (rejected or accepted), the exact comparison, or a key scan
+  /// of plain notes (a match, or a candidate) or of keyed notes (a candidate).
   enum Outcome {
     case rejected
     case accepted
-    case exact
-    case scan
+    case compare
+    case scanPlain
+    case scanKeyed
   }
 
   @inline(__always)
@@ -148,13 +300,24 @@ private struct ScanColumns {
     if let wanted = plan.methodOrdinal, method != wanted { return .rejected }
     if ratings[position] < plan.minimumRating { return .rejected }
     if plan.acceptedMethods & (1 << method) != 0 { return .accepted }
-    return needle.isEmpty || needsExactPath[position] ? .exact : .scan
+    let kind = kinds[position]
+    switch plan.mode {
+    case .everything: return .accepted
+    case .compareAll: return .compare
+    case .exactKindOnly: return kind == BrewIndexStorage.Kind.exact.rawValue ? .compare : .rejected
+    case .dense, .sparse:
+      switch kind {
+      case BrewIndexStorage.Kind.plain.rawValue: return hasPlainNeedle ? .scanPlain : .rejected
+      case BrewIndexStorage.Kind.keyed.rawValue: return .scanKeyed
+      default: return .compare
+      }
+    }
   }
 
+  /// Whether keyed notes contain the keyed needle.
   @inline(__always)
-  func firstMatch(from start: Int, limit: Int) -> Int {
-    SubstringScanner.firstMatch(
-      of: needle, rareOffset: rareOffset, otherOffset: otherOffset, in: text, from: start,
-      limit: limit)
+  func keyedCandidate(_ position: Int) -> Bool {
+    let end = offsets[position + 1]
+    return keyed.firstMatch(text, from: offsets[position], limit: end) < end
   }
 }

@@ -5,11 +5,15 @@ import Foundation
 /// Build it when the source changes; it precomputes a contiguous case-folded UTF-8 buffer of the
 /// notes with per-brew offsets, and method and rating columns. A search then
 /// - answers method labels once per query (7 comparisons), not once per brew;
-/// - scans the buffer with SIMD for plain-ASCII queries against plain-ASCII notes, where byte-wise
-///   ASCII folding provably equals `localizedCaseInsensitiveContains` (checked for the current
-///   locale when the index is built); every other brew gets the article's exact comparison;
-/// - splits a full pass across cores with a task group, checking for cancellation between chunks
-///   (a cancelled search throws `CancellationError`);
+/// - scans the buffer with SIMD for the query's key (see `SearchKey`): for plain-ASCII queries
+///   against plain-ASCII notes a key match is a match, since byte-wise ASCII folding provably
+///   equals `localizedCaseInsensitiveContains` (checked for the current locale when the index is
+///   built); for every other query or note a key match is a candidate, confirmed with the
+///   article's exact comparison, and a brew without a key match provably does not match; a
+///   query whose key has combining marks looks only at the brews whose notes are not plain;
+/// - splits a full pass across cores on threads of its own (never the cooperative pool's, which
+///   stays free for the caller's timers and tasks), checking for cancellation between chunks and
+///   every few exact comparisons (a cancelled search throws `CancellationError`);
 /// - narrows from the previous result when the new query only refines it (see
 ///   `canRefine(_:to:)`).
 ///
@@ -55,11 +59,18 @@ public struct BrewSearchIndex: Sendable {
   public var indexSizeInBytes: Int {
     storage.text.capacity + storage.offsets.capacity * MemoryLayout<Int>.stride
       + storage.methods.capacity + storage.ratings.capacity * MemoryLayout<Int>.stride
-      + storage.needsExactPath.capacity + storage.exactPathPositions.capacity * 4
+      + storage.kinds.capacity
+      + (storage.nonPlainPositions.capacity + storage.exactPathPositions.capacity) * 4
   }
 
-  /// The number of brews whose notes take the exact (non-ASCII) comparison path.
+  /// The number of brews whose notes are always compared exactly, without a key scan (notes
+  /// containing U+0000, rare clusters where the key could miss a match, or every non-ASCII note
+  /// in a locale with special case rules).
   public var exactPathCount: Int { storage.exactPathPositions.count }
+
+  /// The number of brews whose notes are not plain ASCII but keyed: a key match there is
+  /// confirmed with the exact comparison.
+  var keyedCount: Int { storage.nonPlainPositions.count - storage.exactPathPositions.count }
 
   /// A full pass over every brew, split across cores; throws `CancellationError` if the calling
   /// task is cancelled before it completes.
@@ -104,13 +115,13 @@ public struct BrewSearchIndex: Sendable {
     let strategy: BrewSearchResult.Strategy
     if let previous, let candidates = refinement(from: previous, to: query) {
       positions = try await Self.run(count: candidates.count, tuning: tuning) {
-        range, matches in
-        plan.scan(candidates: candidates[range], storage, into: &matches)
+        range, matches, stop in
+        plan.scan(candidates: candidates[range], storage, into: &matches, isCancelled: stop)
       }
       strategy = .narrowed
     } else {
-      positions = try await Self.run(count: count, tuning: tuning) { range, matches in
-        plan.scan(range, storage, into: &matches)
+      positions = try await Self.run(count: count, tuning: tuning) { range, matches, stop in
+        plan.scan(range, storage, into: &matches, isCancelled: stop)
       }
       strategy = .fullPass
     }
@@ -138,7 +149,7 @@ public struct BrewSearchIndex: Sendable {
       let newNeedle = BrewIndexStorage.foldedNeedle(query.text),
       newNeedle.count > oldNeedle.count, Self.contains(newNeedle, oldNeedle)
     else { return nil }
-    return Self.mergeAscending(previous.positions, storage.exactPathPositions)
+    return Self.mergeAscending(previous.positions, storage.nonPlainPositions)
   }
 
   /// From a previous result of this many brews or more, narrow only when it is at most 1/8 of the

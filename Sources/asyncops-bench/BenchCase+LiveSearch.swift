@@ -47,44 +47,54 @@ extension BenchCase {
   /// on every key while the next keys arrive. "jasmine" is typed at 80 ms per key, then cleared
   /// with Ctrl-U, 20 times; each key's latency is from writing its byte to reading the query row
   /// that shows it. `p50Ms`/`p95Ms`/`p99Ms` are over all keys; one element = one key.
-  static let liveKeystroke = BenchCase(
-    name: "live-keystroke-1m",
-    summary: "brew-search on a pty, N brews, passes running; p50/p95/p99 keystroke→echo",
-    size: 1_000_000, quickSize: 10_000, repetitions: 1, warmups: 0,
-    prepare: { count in
-      let session = try LiveTerminalSession(arguments: [
-        "search", "--generate", String(count), "--debounce", "0",
-      ])
-      guard session.read(until: "\(count) brews", seconds: 600) else {
-        throw LiveTerminalSession.Failure("brew-search did not show \(count) brews")
-      }
-      return {
-        defer { session.stop() }
-        var latencies: [Double] = []
-        let clock = ContinuousClock()
-        for _ in 0..<20 {
-          var typed = ""
-          for letter in BenchCase.typedWord {
-            typed.append(letter)
-            let start = clock.now
-            session.type(String(letter))
-            guard session.read(until: "Search: \(typed)▏", seconds: 30) else {
-              throw LiveTerminalSession.Failure("no echo of '\(typed)'")
+  static let liveKeystroke = liveKeystroke(name: "live-keystroke-1m", typing: typedWord)
+
+  /// `live-keystroke-1m-nonascii`: `live-keystroke-1m` typing ``typedNonASCIIWord``.
+  static let liveKeystrokeNonASCII = liveKeystroke(
+    name: "live-keystroke-1m-nonascii", typing: typedNonASCIIWord)
+
+  /// The live keystroke case typing `word`.
+  static func liveKeystroke(name: String, typing word: String) -> BenchCase {
+    BenchCase(
+      name: name,
+      summary:
+        "brew-search on a pty, N brews, passes running, typing \"\(word)\"; p50/p95/p99 keystroke→echo",
+      size: 1_000_000, quickSize: 10_000, repetitions: 1, warmups: 0,
+      prepare: { count in
+        let session = try LiveTerminalSession(arguments: [
+          "search", "--generate", String(count), "--debounce", "0",
+        ])
+        guard session.read(until: "\(count) brews", seconds: 600) else {
+          throw LiveTerminalSession.Failure("brew-search did not show \(count) brews")
+        }
+        return {
+          defer { session.stop() }
+          var latencies: [Double] = []
+          let clock = ContinuousClock()
+          for _ in 0..<20 {
+            var typed = ""
+            for letter in word {
+              typed.append(letter)
+              let start = clock.now
+              session.type(String(letter))
+              guard session.read(until: "Search: \(typed)▏", seconds: 30) else {
+                throw LiveTerminalSession.Failure("no echo of '\(typed)'")
+              }
+              latencies.append(nanoseconds(start.duration(to: clock.now)) / 1e6)
+              try? await clock.sleep(for: BenchCase.keyInterval)
             }
-            latencies.append(nanoseconds(start.duration(to: clock.now)) / 1e6)
+            session.type("\u{15}")  // Ctrl-U
+            _ = session.read(until: "Search: ▏", seconds: 30)
             try? await clock.sleep(for: BenchCase.keyInterval)
           }
-          session.type("\u{15}")  // Ctrl-U
-          _ = session.read(until: "Search: ▏", seconds: 30)
-          try? await clock.sleep(for: BenchCase.keyInterval)
+          return RunOutcome(
+            elements: latencies.count, checksum: latencies.count,
+            expected: 20 * word.count,
+            extraFields: [
+              ("p50Ms", percentile(latencies, 0.50)), ("p95Ms", percentile(latencies, 0.95)),
+              ("p99Ms", percentile(latencies, 0.99)), ("maxMs", latencies.max() ?? 0),
+            ])
         }
-        return RunOutcome(
-          elements: latencies.count, checksum: latencies.count,
-          expected: 20 * BenchCase.typedWord.count,
-          extraFields: [
-            ("p50Ms", percentile(latencies, 0.50)), ("p95Ms", percentile(latencies, 0.95)),
-            ("p99Ms", percentile(latencies, 0.99)), ("maxMs", latencies.max() ?? 0),
-          ])
-      }
-    })
+      })
+  }
 }

@@ -59,6 +59,10 @@ extension BenchCase {
       [.jsonLoad],
       [.liveKeystroke],
       [.virtualTimeReplay],
+      [.searchNonASCII],
+      [.cancelLatency],
+      [.liveKeystrokeNonASCII],
+      [.typingReplayNonASCII],
     ].joined())
 
   /// The physical floor: a bare continuation hand-off between two tasks.

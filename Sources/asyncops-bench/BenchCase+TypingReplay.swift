@@ -3,6 +3,8 @@ import BrewSearch
 extension BenchCase {
   /// The word typed by the typing replay, one letter per key.
   static let typedWord = "jasmine"
+  /// The non-ASCII word typed by the `-nonascii` variants (a place name of the generated notes).
+  static let typedNonASCIIWord = "Bogotá"
   /// The typing replay's pace and debounce: real speed on the `ContinuousClock`.
   static let keyInterval = Duration.milliseconds(80)
   /// See ``keyInterval``.
@@ -17,37 +19,47 @@ extension BenchCase {
   /// `onFilterApplied` callback of the pass that published the "jasmine" results; `p50Ms` and
   /// `p95Ms` are over the sessions. One element = one session; every session must publish
   /// exactly the brews the index finds for "jasmine".
-  static let typingReplay = BenchCase(
-    name: "typing-replay-1m",
-    summary: "type \"jasmine\" at 80 ms/key, 300 ms debounce, N brews; p50/p95 debounce→publish",
-    size: 1_000_000, quickSize: 10_000, repetitions: 1, warmups: 0,
-    prepare: { count in
-      let brews = BrewGenerator(seed: 1).brews(count: count)
-      let expected = BrewSearchIndex(brews).searchSynchronously(BrewQuery(text: typedWord)).count
-      // As `brew-search` runs it: indexed up front, each key searched ahead of the debounce.
-      let prefetcher = BrewSearchPrefetcher()
-      prefetcher.prepare(brews)
-      let model = BrewHistorySearchModel(
-        debounce: typingDebounce, clock: ContinuousClock(), filter: prefetcher.filter)
-      let log = PublishLog()
-      model.onFilterApplied = { [unowned model] in
-        log.record(.init(instant: ContinuousClock.now, count: model.filteredBrews.count))
-      }
-      model.updateSource(brews)
-      let running = Task { await model.run() }
-      // The first pass (empty text: every brew) builds the index.
-      _ = await log.next(publishing: count)
-      return {
-        defer { running.cancel() }
-        return await typeSessions(model, prefetcher, log, brews: count, expected: expected)
-      }
-    })
+  static let typingReplay = typingReplay(name: "typing-replay-1m", typing: typedWord)
+
+  /// `typing-replay-1m-nonascii`: `typing-replay-1m` typing ``typedNonASCIIWord``.
+  static let typingReplayNonASCII = typingReplay(
+    name: "typing-replay-1m-nonascii", typing: typedNonASCIIWord)
+
+  /// The typing replay typing `word`.
+  static func typingReplay(name: String, typing word: String) -> BenchCase {
+    BenchCase(
+      name: name,
+      summary: "type \"\(word)\" at 80 ms/key, 300 ms debounce, N brews; p50/p95 debounce→publish",
+      size: 1_000_000, quickSize: 10_000, repetitions: 1, warmups: 0,
+      prepare: { count in
+        let brews = BrewGenerator(seed: 1).brews(count: count)
+        let expected = BrewQuery(text: word).filter(brews).count
+        // As `brew-search` runs it: indexed up front, each key searched ahead of the debounce.
+        let prefetcher = BrewSearchPrefetcher()
+        prefetcher.prepare(brews)
+        let model = BrewHistorySearchModel(
+          debounce: typingDebounce, clock: ContinuousClock(), filter: prefetcher.filter)
+        let log = PublishLog()
+        model.onFilterApplied = { [unowned model] in
+          log.record(.init(instant: ContinuousClock.now, count: model.filteredBrews.count))
+        }
+        model.updateSource(brews)
+        let running = Task { await model.run() }
+        // The first pass (empty text: every brew) builds the index.
+        _ = await log.next(publishing: count)
+        return {
+          defer { running.cancel() }
+          return await typeSessions(
+            model, prefetcher, log, word: word, brews: count, expected: expected)
+        }
+      })
+  }
 }
 
 /// Runs the typing sessions; the outcome counts the sessions that published the right brews.
 private func typeSessions(
   _ model: BrewHistorySearchModel, _ prefetcher: BrewSearchPrefetcher, _ log: PublishLog,
-  brews: Int, expected: Int
+  word: String, brews: Int, expected: Int
 ) async -> RunOutcome {
   let clock = ContinuousClock()
   var latencies: [Double] = []
@@ -57,9 +69,9 @@ private func typeSessions(
     // so "jasmine" twice in a row would publish nothing the second time).
     let start = clock.now
     var lastKey = start
-    for length in 1...BenchCase.typedWord.count {
+    for length in 1...word.count {
       try? await clock.sleep(until: start + BenchCase.keyInterval * (length - 1))
-      let text = String(BenchCase.typedWord.prefix(length))
+      let text = String(word.prefix(length))
       model.searchText = text
       prefetcher.prefetch(BrewQuery(text: text))
       lastKey = clock.now
