@@ -40,6 +40,6 @@ import Testing
 
   /// test_adjacentPairs_finishes_when_iteration_task_is_cancelled
   @Test func cancellingTheConsumerEndsAnEndlessBase() async {
-    #expect(await elementsTakenUntilCancelled(Endless(value: 0).async.adjacentPairs()) >= 1)
+    #expect(await elementsTakenUntilCancelled(EndlessElements(value: 0).async.adjacentPairs()) >= 1)
   }
 }

@@ -11,7 +11,7 @@ func failing<T: Equatable>(at bad: T, _ value: T) throws -> T {
 }
 
 /// The same element for ever: a base that only cancellation can end.
-struct Endless<Element: Sendable>: Sequence, IteratorProtocol, Sendable {
+struct EndlessElements<Element: Sendable>: Sequence, IteratorProtocol, Sendable {
   let value: Element
   func next() -> Element? { value }
 }

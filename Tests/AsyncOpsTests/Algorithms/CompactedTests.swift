@@ -39,7 +39,7 @@ import Testing
 
   /// test_compacted_finishes_when_iteration_task_is_cancelled
   @Test func cancellingTheConsumerEndsAnEndlessBase() async {
-    let endless = Endless<String?>(value: "test").async.compacted()
+    let endless = EndlessElements<String?>(value: "test").async.compacted()
     #expect(await elementsTakenUntilCancelled(endless) >= 1)
   }
 }

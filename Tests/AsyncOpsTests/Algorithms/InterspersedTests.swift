@@ -104,7 +104,7 @@ import Testing
 
   /// test_cancellation (its lock-step channel becomes a signal from the consumer).
   @Test func cancellingTheConsumerEndsAnEndlessBase() async {
-    let endless = Endless(value: "test").async.interspersed(with: "sep")
+    let endless = EndlessElements(value: "test").async.interspersed(with: "sep")
     #expect(await elementsTakenUntilCancelled(endless) >= 1)
   }
 

@@ -86,7 +86,7 @@ extension Sequence where Element: Sequence & Sendable, Element.Element: Sendable
 
   /// TestJoinedBySeparator.test_cancellation
   @Test func cancellingTheConsumerEndsAnEndlessInnerSequenceWithSeparator() async {
-    let source = [Endless(value: "test").async].async
+    let source = [EndlessElements(value: "test").async].async
     let joined = source.joined(separator: ["past indefinite"].async)
     #expect(await elementsTakenUntilCancelled(joined) >= 1)
   }
@@ -139,7 +139,7 @@ extension Sequence where Element: Sequence & Sendable, Element.Element: Sendable
 
   /// TestJoined.test_cancellation
   @Test func cancellingTheConsumerEndsAnEndlessInnerSequence() async {
-    let joined = [Endless(value: "test").async].async.joined()
+    let joined = [EndlessElements(value: "test").async].async.joined()
     #expect(await elementsTakenUntilCancelled(joined) >= 1)
   }
 

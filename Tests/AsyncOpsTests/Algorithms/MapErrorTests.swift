@@ -22,7 +22,7 @@ import Testing
 
   /// test_mapError_cancellation
   @Test func cancellingTheConsumerEndsAnEndlessBase() async {
-    let sequence = Endless(value: "test").async.map { try failing(at: "never", $0) }
+    let sequence = EndlessElements(value: "test").async.map { try failing(at: "never", $0) }
       .mapError { _ in Mapped.mapped }
     #expect(await elementsTakenUntilCancelled(sequence) >= 1)
   }

@@ -169,7 +169,7 @@ import Testing
 
   /// test_cancellation
   @Test func cancellingTheConsumerEndsAnEndlessBase() async {
-    let reductions = Endless(value: "test").async.reductions(into: "") { partial, value in
+    let reductions = EndlessElements(value: "test").async.reductions(into: "") { partial, value in
       partial = value
     }
     #expect(await elementsTakenUntilCancelled(reductions) >= 1)

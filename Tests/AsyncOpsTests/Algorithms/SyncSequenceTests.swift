@@ -49,7 +49,7 @@ import Testing
 
   /// test_lazy_finishes_when_task_is_cancelled
   @Test func cancellingTheConsumerEndsAnEndlessBase() async {
-    #expect(await elementsTakenUntilCancelled(Endless(value: "test").async) >= 1)
+    #expect(await elementsTakenUntilCancelled(EndlessElements(value: "test").async) >= 1)
   }
 
   @Test func anIteratorThatAsksWhileCancelledEndsForEver() async {
