@@ -303,7 +303,7 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
       }
       return channel
     },
-    .init("AsyncThrowingChannel, a second iterator after the first took the failure", ending: .finished) {
+    .init("AsyncThrowingChannel, a second iterator once the first threw", ending: .finished) {
       inputs in
       let channel = AsyncThrowingChannel<String, RowFailure>()
       channel.fail(RowFailure())
