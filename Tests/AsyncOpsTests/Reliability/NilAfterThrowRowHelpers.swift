@@ -35,9 +35,10 @@ extension NilAfterThrowInputs {
 }
 
 /// `base`, except that its `next()` number `count + 1` runs in a task of its own that is cancelled
-/// (before it starts or while it waits: both must end the base); every other call runs in the
-/// caller's task, which is never cancelled. So a row built on it shows that the base ends on
-/// cancellation *and stays ended* where nothing is cancelled any more.
+/// — before it starts, or once it waits (virtual time runs that task up to its first suspension
+/// before the caller goes on) — while every other call runs in the caller's task, which is never
+/// cancelled. So a row built on it shows that the base ends on cancellation *and stays ended*
+/// where nothing is cancelled any more.
 struct NextCancelledOnce<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
 where Base.Failure == Never, Base.Element: Sendable {
   typealias Element = Base.Element
@@ -45,24 +46,29 @@ where Base.Failure == Never, Base.Element: Sendable {
 
   let base: Base
   let count: Int
+  let whileItWaits: Bool
 
-  init(after count: Int, _ base: Base) {
+  init(after count: Int, whileItWaits: Bool, _ base: Base) {
     self.base = base
     self.count = count
+    self.whileItWaits = whileItWaits
   }
 
-  func makeAsyncIterator() -> Iterator { Iterator(base: base.makeAsyncIterator(), left: count) }
+  func makeAsyncIterator() -> Iterator {
+    Iterator(base: base.makeAsyncIterator(), left: count, whileItWaits: whileItWaits)
+  }
 
   struct Iterator: AsyncIteratorProtocol {
     var base: Base.AsyncIterator
     var left: Int
+    let whileItWaits: Bool
 
     mutating func next(isolation actor: isolated (any Actor)? = #isolation) async -> Element? {
       defer { left -= 1 }
       guard left == 0 else { return await base.next(isolation: actor) }
       let moved = MovedIterator(base)
       let task = Task { await moved.next() }
-      await Task.yield()  // lets the task start and wait, if it can
+      if whileItWaits { await Task.yield() }
       task.cancel()
       let element = await task.value
       base = moved.iterator

@@ -313,6 +313,12 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
         _ = try? await first.next()
       }
     },
+    .init("AsyncThrowingChannel, finishes while its consumer waits", ending: .finished) {
+      inputs in
+      let channel = AsyncThrowingChannel<String, RowFailure>()
+      inputs.startProducer(sending: ["a"], send: { await channel.send($0) }) { channel.finish() }
+      return channel
+    },
     .init("AsyncChannel, finishes while its consumer waits (cannot throw)") { inputs in
       let channel = AsyncChannel<String>()
       inputs.startProducer(sending: ["a"], send: { await channel.send($0) }) { channel.finish() }
@@ -329,11 +335,18 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
     .init("buffer, unbounded") { $0.failing().buffer(policy: .unbounded) },
     .init("buffer, bufferingLatest(2)") { $0.failing().buffer(policy: .bufferingLatest(2)) },
     .init("buffer, bufferingOldest(2)") { $0.failing().buffer(policy: .bufferingOldest(2)) },
-    .init("AsyncTimerSequence, a next() cancelled after 2 ticks (cannot throw)") {
-      NextCancelledOnce(after: 2, AsyncTimerSequence(interval: .seconds(1), clock: $0.clock))
+    .init("AsyncTimerSequence, cancelled waiting for tick 3 (cannot throw)") {
+      NextCancelledOnce(
+        after: 2, whileItWaits: true, AsyncTimerSequence(interval: .seconds(1), clock: $0.clock))
     },
-    .init("AsyncTimerSequence.repeating, a next() cancelled first (cannot throw)") {
-      NextCancelledOnce(after: 0, AsyncTimerSequence.repeating(every: .seconds(1), clock: $0.clock))
+    .init("AsyncTimerSequence, cancelled before tick 3 (cannot throw)") {
+      NextCancelledOnce(
+        after: 2, whileItWaits: false, AsyncTimerSequence(interval: .seconds(1), clock: $0.clock))
+    },
+    .init("AsyncTimerSequence.repeating, cancelled waiting for tick 1 (cannot throw)") {
+      NextCancelledOnce(
+        after: 0, whileItWaits: true,
+        AsyncTimerSequence.repeating(every: .seconds(1), clock: $0.clock))
     },
     .init("chunks(ofCount: 2)") { $0.failing().chunks(ofCount: 2) },
     .init("chunks(ofCount: 1)") { $0.failing().chunks(ofCount: 1) },
