@@ -16,7 +16,11 @@
 //   closure throws instead).
 // - `$0.clock`: the virtual clock (a `TestClock`).
 // A row whose `Failure` is `Never` must finish instead; it is then checked for `nil` after its
-// finish. Every row runs twice (the base well-behaved, then careless); both must pass.
+// finish (`ending: .finished` asks the same of a row that may throw but must not). Every row runs
+// twice (the base well-behaved, then careless); both must pass.
+// A row with no base (a channel, a timer) uses the helpers of `NilAfterThrowRowHelpers.swift`:
+// `$0.startProducer(...)` / `$0.keepSendingAfterTheEnd(...)` (in the careless run the producer
+// keeps sending after the end), `NextCancelledOnce(after:_:)`, `AfterPrelude(base:prelude:)`.
 
 import AsyncOps
 import AsyncOpsTesting
@@ -117,12 +121,15 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
     name + (baseKeepsGoing ? ", base keeps going after its throw" : "")
   }
 
-  /// A row: `make` builds the sequence under test from the inputs.
+  /// A row: `make` builds the sequence under test from the inputs. It must throw, or finish if
+  /// its `Failure` is `Never`; `ending` overrides that for a sequence that may throw but must
+  /// finish (a second iterator of a channel whose failure another iterator has taken).
   init<Sequence: AsyncSequence & SendableMetatype>(
-    _ name: String, _ make: @escaping @Sendable (NilAfterThrowInputs) -> Sequence
+    _ name: String, ending: Ending? = nil,
+    _ make: @escaping @Sendable (NilAfterThrowInputs) -> Sequence
   ) {
     self.name = name
-    expectedEnding = Sequence.Failure.self == Never.self ? .finished : .threw
+    expectedEnding = ending ?? (Sequence.Failure.self == Never.self ? .finished : .threw)
     run = { inputs in
       let task = Task { () -> Outcome in
         var outcome = Outcome()
@@ -236,6 +243,128 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
     },
     .init("flatMapLatest, inner fails") { inputs in
       inputs.elements("a").flatMapLatest { _ in inputs.failing() }
+    },
+    .init("merge of 2, shared failure") { merge($0.failing(), $0.failing()) },
+    .init("merge of 2, one base fails") { merge($0.elements("x", "y"), $0.failing()) },
+    .init("merge of 2, different failures") { merge($0.failing(), AsyncCurrentValue("x")) },
+    .init("merge of 3, shared failure") { merge($0.failing(), $0.failing(), $0.failing()) },
+    .init("merge of 3, different failures") {
+      merge(AsyncCurrentValue("x"), $0.elements("y"), $0.failing())
+    },
+    .init("merge of 5, shared failure") {
+      merge($0.failing(), $0.failing(), $0.failing(), $0.failing(), $0.failing())
+    },
+    .init("merge of 5, different failures") {
+      merge($0.elements("x"), $0.failing(), AsyncCurrentValue("y"), $0.elements(), $0.failing())
+    },
+    .init("zip of 2") { zip($0.failing(), $0.failing()) },
+    .init("zip of 2, the shorter base fails") { zip($0.elements("x", "y"), $0.failing()) },
+    .init("zip of 2, different failures") { zip($0.failing(), AsyncCurrentValue("x")) },
+    .init("zip of 3") { zip($0.failing(), $0.failing(), $0.failing()) },
+    .init("zip of 3, different failures") {
+      zip(AsyncCurrentValue("x"), $0.elements("y", "z"), $0.failing())
+    },
+    .init("zip of 5 (variadic)") {
+      zip($0.failing(), $0.failing(), $0.failing(), $0.failing(), $0.failing())
+    },
+    .init("zip of 4 (variadic), different failures") {
+      zip($0.elements("w", "x"), AsyncCurrentValue(1), $0.failing(), $0.elements("y", "z"))
+    },
+    .init("chain of 2, the first fails") { chain($0.failing(), $0.elements("x")) },
+    .init("chain of 2, the second fails") { chain($0.elements("x"), $0.failing()) },
+    .init("chain of 3, the first fails") {
+      chain($0.failing(), $0.elements("x"), $0.elements("y"))
+    },
+    .init("chain of 3, the last fails") { chain($0.elements("x"), $0.elements(), $0.failing()) },
+    .init("chain of 3, different failures, the second fails") {
+      chain(AsyncCurrentValue("x").prefix(1), $0.failing(), $0.elements("y"))
+    },
+    .init("AsyncThrowingChannel, fails while its consumer waits") { inputs in
+      let channel = AsyncThrowingChannel<String, RowFailure>()
+      inputs.startProducer(sending: ["a"], send: { await channel.send($0) }) {
+        channel.fail(RowFailure())
+      }
+      return channel
+    },
+    .init("AsyncThrowingChannel, failed before its consumer asks") { inputs in
+      let channel = AsyncThrowingChannel<String, RowFailure>()
+      channel.fail(RowFailure())
+      inputs.keepSendingAfterTheEnd { await channel.send($0) }
+      return channel
+    },
+    .init("AsyncThrowingChannel, two iterators wait, the second one") { inputs in
+      let channel = AsyncThrowingChannel<String, RowFailure>()
+      Task {
+        var first = channel.makeAsyncIterator()
+        while (try? await first.next()) != nil {}
+      }
+      inputs.startProducer(sending: [], send: { await channel.send($0) }) {
+        channel.fail(RowFailure())
+      }
+      return channel
+    },
+    .init("AsyncThrowingChannel, a second iterator once the first threw", ending: .finished) {
+      inputs in
+      let channel = AsyncThrowingChannel<String, RowFailure>()
+      channel.fail(RowFailure())
+      inputs.keepSendingAfterTheEnd { await channel.send($0) }
+      return AfterPrelude(base: channel) {
+        var first = channel.makeAsyncIterator()
+        _ = try? await first.next()
+      }
+    },
+    .init("AsyncThrowingChannel, finishes while its consumer waits", ending: .finished) {
+      inputs in
+      let channel = AsyncThrowingChannel<String, RowFailure>()
+      inputs.startProducer(sending: ["a"], send: { await channel.send($0) }) { channel.finish() }
+      return channel
+    },
+    .init("AsyncChannel, finishes while its consumer waits (cannot throw)") { inputs in
+      let channel = AsyncChannel<String>()
+      inputs.startProducer(sending: ["a"], send: { await channel.send($0) }) { channel.finish() }
+      return channel
+    },
+    .init("AsyncChannel, finished before its consumer asks (cannot throw)") { inputs in
+      let channel = AsyncChannel<String>()
+      channel.finish()
+      inputs.keepSendingAfterTheEnd { await channel.send($0) }
+      return channel
+    },
+    .init("buffer, bounded(2)") { $0.failing().buffer(policy: .bounded(2)) },
+    .init("buffer, bounded(0) (no buffer)") { $0.failing().buffer(policy: .bounded(0)) },
+    .init("buffer, unbounded") { $0.failing().buffer(policy: .unbounded) },
+    .init("buffer, bufferingLatest(2)") { $0.failing().buffer(policy: .bufferingLatest(2)) },
+    .init("buffer, bufferingOldest(2)") { $0.failing().buffer(policy: .bufferingOldest(2)) },
+    .init("AsyncTimerSequence, cancelled waiting for tick 3 (cannot throw)") {
+      NextCancelledOnce(
+        after: 2, whileItWaits: true, AsyncTimerSequence(interval: .seconds(1), clock: $0.clock))
+    },
+    .init("AsyncTimerSequence, cancelled before tick 3 (cannot throw)") {
+      NextCancelledOnce(
+        after: 2, whileItWaits: false, AsyncTimerSequence(interval: .seconds(1), clock: $0.clock))
+    },
+    .init("AsyncTimerSequence.repeating, cancelled waiting for tick 1 (cannot throw)") {
+      NextCancelledOnce(
+        after: 0, whileItWaits: true,
+        AsyncTimerSequence.repeating(every: .seconds(1), clock: $0.clock))
+    },
+    .init("chunks(ofCount: 2)") { $0.failing().chunks(ofCount: 2) },
+    .init("chunks(ofCount: 1)") { $0.failing().chunks(ofCount: 1) },
+    .init("chunked(by:) a predicate") { $0.failing().chunked(by: { $0 == $1 }) },
+    .init("chunked(on:)") { $0.failing().chunked(on: { $0.count }) },
+    .init("chunks(ofCount:or:) a signal") {
+      $0.failing().chunks(ofCount: 2, or: AsyncChannel<Void>())
+    },
+    .init("chunks(ofCount:or:) a timer") {
+      $0.failing().chunks(ofCount: 2, or: .repeating(every: .milliseconds(1), clock: $0.clock))
+    },
+    .init("chunked(by:) a signal") { $0.failing().chunked(by: AsyncChannel<Void>()) },
+    .init("chunked(by:) a timer") {
+      $0.failing().chunked(by: .repeating(every: .milliseconds(1), clock: $0.clock))
+    },
+    .init("_throttle latest") { $0.failing()._throttle(for: .milliseconds(2), clock: $0.clock) },
+    .init("_throttle first") {
+      $0.failing()._throttle(for: .milliseconds(2), clock: $0.clock, latest: false)
     },
   ]
 }
