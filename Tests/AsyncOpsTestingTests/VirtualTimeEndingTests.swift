@@ -84,9 +84,12 @@ import Testing
   }
 
   /// Finding 3: the caller waited on a continuation with no cancellation handler, so cancelling
-  /// the test (a time limit) never reached a stuck body.
+  /// the test (a time limit) never reached a stuck body. Without the handler this test hangs
+  /// until its time limit. (It used to also bound the wall time from `cancel()` to the result by
+  /// one second; in a full run that measured how busy the other tests kept the cooperative pool,
+  /// not the driver, and failed at 9.9 s on a loaded machine.)
   @Test(.timeLimit(.minutes(1)))
-  func cancellingTheCallerEndsAStuckBodyWithinASecond() async throws {
+  func cancellingTheCallerEndsAStuckBody() async throws {
     let bodyStarted = Atomic(false)
     let test = Task {
       try await withVirtualTime(options: VirtualTimeOptions(stallTimeout: .seconds(3600))) { _ in
@@ -97,10 +100,10 @@ import Testing
     }
     let giveUp = ContinuousClock.now.advanced(by: .seconds(5))
     while !bodyStarted.load(ordering: .relaxed), ContinuousClock.now < giveUp { await Task.yield() }
-    let cancelledAt = ContinuousClock.now
+    let started = bodyStarted.load(ordering: .relaxed)
+    #expect(started)
     test.cancel()
     let result = await test.result
-    #expect(ContinuousClock.now - cancelledAt < .seconds(1))
     #expect(throws: VirtualTimeError.self) { try result.get() }
     if case .failure(let error) = result {
       #expect(String(describing: error).contains("cancelled"))
