@@ -12,10 +12,8 @@ extension Sequence where Element: Sequence & Sendable, Element.Element: Sendable
 /// SAA 1.1.5 Tests/AsyncAlgorithmsTests/TestJoin.swift (`TestJoinedBySeparator` and
 /// `TestJoined`), rewritten in Swift Testing.
 @Suite(.timeLimit(.minutes(1))) struct JoinedTests {
-  /// Reads `iterator` to its end with SAA's spelling: `await iterator.next()`, no `try`, which
-  /// compiles only because the parts do not throw.
-  private static func drain<I: AsyncIteratorProtocol>(_ iterator: inout I) async -> [I.Element]
-  where I.Failure == any Error {
+  /// Reads `iterator` to its end.
+  private static func drain<I: AsyncIteratorProtocol>(_ iterator: inout I) async -> [I.Element] {
     var values: [I.Element] = []
     while let value = try? await iterator.next() { values.append(value) }
     return values
