@@ -3,8 +3,8 @@ import AsyncOpsTesting
 import Testing
 
 /// SAA 1.1.5 Tests/AsyncAlgorithmsTests/Interspersed/TestInterspersed.swift, rewritten in Swift
-/// Testing (its `Task.sleep` in the separator closures becomes a `Task.yield()`: a suspension
-/// point, not a wait on a real clock).
+/// Testing (where its separator closures sleep, ours call `Task.yield()`: a suspension point,
+/// not a wait on a real clock).
 @Suite(.timeLimit(.minutes(1))) struct InterspersedTests {
   private static func collect<S: AsyncSequence>(
     _ sequence: S
