@@ -112,6 +112,9 @@ struct BrewQueryPlan: Sendable {
   ) {
     withColumns(storage) { columns in
       Self.collect(upTo: range.count, into: &matches) { output in
+        if scansByText {
+          return scanByText(range, storage, columns, into: output, isCancelled: isCancelled)
+        }
         var found = 0
         var comparisons = 0
         let textLimit = columns.offsets[range.upperBound]
@@ -220,13 +223,13 @@ struct BrewQueryPlan: Sendable {
   }
 
   /// The exact comparison the article makes (made total).
-  private func exactNotesMatch(_ position: Int, _ storage: BrewIndexStorage) -> Bool {
+  func exactNotesMatch(_ position: Int, _ storage: BrewIndexStorage) -> Bool {
     needle.isContained(in: storage.brews[position].notes)
   }
 
   /// Runs `body` with raw pointers to the index columns and the needles, taken once so that the
   /// per-brew loop touches no reference counts (which every core would contend on).
-  private func withColumns(_ storage: BrewIndexStorage, _ body: (ScanColumns) -> Void) {
+  func withColumns(_ storage: BrewIndexStorage, _ body: (ScanColumns) -> Void) {
     storage.text.withUnsafeBufferPointer { text in
       storage.offsets.withUnsafeBufferPointer { offsets in
         storage.methods.withUnsafeBufferPointer { methods in
@@ -248,76 +251,5 @@ struct BrewQueryPlan: Sendable {
         }
       }
     }
-  }
-}
-
-/// A needle's bytes and rarest offsets, as raw pointers.
-private struct NeedleView {
-  let bytes: UnsafeBufferPointer<UInt8>
-  let rareOffset: Int
-  let otherOffset: Int
-
-  init(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: SubstringScanner?) {
-    self.bytes = bytes
-    rareOffset = scanner?.rareOffset ?? 0
-    otherOffset = scanner?.otherOffset ?? 0
-  }
-
-  /// The first match in `start..<limit`, or `limit` (an empty needle matches at `start`).
-  @inline(__always)
-  func firstMatch(_ text: UnsafePointer<UInt8>, from start: Int, limit: Int) -> Int {
-    if bytes.isEmpty { return start }
-    return SubstringScanner.firstMatch(
-      of: bytes, rareOffset: rareOffset, otherOffset: otherOffset, in: text, from: start,
-      limit: limit)
-  }
-}
-
-/// Raw views of the index columns for one chunk of a scan.
-private struct ScanColumns {
-  let text: UnsafePointer<UInt8>
-  let offsets: UnsafeBufferPointer<Int>
-  let methods: UnsafeBufferPointer<UInt8>
-  let ratings: UnsafeBufferPointer<Int>
-  let kinds: UnsafeBufferPointer<UInt8>
-  let plain: NeedleView
-  let keyed: NeedleView
-  let hasPlainNeedle: Bool
-
-  /// What a brew needs: nothing more (rejected or accepted), the exact comparison, or a key scan
-  /// of plain notes (a match, or a candidate) or of keyed notes (a candidate).
-  enum Outcome {
-    case rejected
-    case accepted
-    case compare
-    case scanPlain
-    case scanKeyed
-  }
-
-  @inline(__always)
-  func outcome(_ position: Int, _ plan: BrewQueryPlan) -> Outcome {
-    let method = methods[position]
-    if let wanted = plan.methodOrdinal, method != wanted { return .rejected }
-    if ratings[position] < plan.minimumRating { return .rejected }
-    if plan.acceptedMethods & (1 << method) != 0 { return .accepted }
-    let kind = kinds[position]
-    switch plan.mode {
-    case .everything: return .accepted
-    case .compareAll: return .compare
-    case .exactKindOnly: return kind == BrewIndexStorage.Kind.exact.rawValue ? .compare : .rejected
-    case .dense, .sparse:
-      switch kind {
-      case BrewIndexStorage.Kind.plain.rawValue: return hasPlainNeedle ? .scanPlain : .rejected
-      case BrewIndexStorage.Kind.keyed.rawValue: return .scanKeyed
-      default: return .compare
-      }
-    }
-  }
-
-  /// Whether keyed notes contain the keyed needle.
-  @inline(__always)
-  func keyedCandidate(_ position: Int) -> Bool {
-    let end = offsets[position + 1]
-    return keyed.firstMatch(text, from: offsets[position], limit: end) < end
   }
 }

@@ -10,8 +10,9 @@ struct SubstringScanner: Sendable {
   let rareOffset: Int
   let otherOffset: Int
 
-  /// The bytes the scan may read beyond a limit: the buffer must be padded by at least this.
-  static let overread = 16
+  /// The bytes the scan may read beyond a limit: the buffer must be padded by at least this
+  /// (a step reads 64 positions, each 16 bytes from a needle offset below the needle's length).
+  static let overread = 64
 
   init(foldedNeedle: [UInt8], byteFrequency: [Int]) {
     precondition(!foldedNeedle.isEmpty)
@@ -29,6 +30,10 @@ struct SubstringScanner: Sendable {
   /// The first position `p` in `start..<limit` where `needle` occurs entirely before `limit`,
   /// or `limit` when there is none. Reads up to `overread` bytes past `limit`. Takes raw
   /// pointers so that the hot loop touches no reference counts (shared by every core).
+  ///
+  /// Most of the text has no candidate, so the loop looks at 64 positions per step with one
+  /// branch (a position is a candidate when both of its rare bytes match), and only a step with
+  /// a candidate is looked at again 16 positions at a time, in order, verifying each candidate.
   @inline(__always)
   static func firstMatch(
     of needle: UnsafeBufferPointer<UInt8>, rareOffset: Int, otherOffset: Int,
@@ -39,23 +44,42 @@ struct SubstringScanner: Sendable {
     let rare = SIMD16<UInt8>(repeating: needle[rareOffset])
     let other = SIMD16<UInt8>(repeating: needle[otherOffset])
     let raw = UnsafeRawPointer(text)
+    @inline(__always) func candidates(_ position: Int) -> SIMDMask<SIMD16<Int8>> {
+      let first = raw.loadUnaligned(fromByteOffset: position &+ rareOffset, as: SIMD16<UInt8>.self)
+      let second = raw.loadUnaligned(
+        fromByteOffset: position &+ otherOffset, as: SIMD16<UInt8>.self)
+      return (first .== rare) .& (second .== other)
+    }
     var position = start
     while position <= lastStart {
-      let first = raw.loadUnaligned(fromByteOffset: position + rareOffset, as: SIMD16<UInt8>.self)
-      let second = raw.loadUnaligned(fromByteOffset: position + otherOffset, as: SIMD16<UInt8>.self)
-      let hits = (first .== rare) .& (second .== other)
-      if any(hits) {
-        var bits = bitmask(hits)
-        while bits != 0 {
-          let candidate = position + bits.trailingZeroBitCount
-          if candidate > lastStart { return limit }
-          if equal(text + candidate, needle) { return candidate }
-          bits &= bits - 1
+      let step =
+        candidates(position) .| candidates(position &+ 16) .| candidates(position &+ 32)
+        .| candidates(position &+ 48)
+      if isAnySet(step) {
+        for lane in stride(from: position, to: position &+ 64, by: 16) {
+          let hits = candidates(lane)
+          guard isAnySet(hits) else { continue }
+          var bits = bitmask(hits)
+          while bits != 0 {
+            let candidate = lane &+ bits.trailingZeroBitCount
+            if candidate > lastStart { return limit }
+            if equal(text + candidate, needle) { return candidate }
+            bits &= bits &- 1
+          }
         }
       }
-      position += 16
+      position &+= 64
     }
     return limit
+  }
+
+  /// Whether any lane of `mask` is set. (The standard `any(_:)` compiles to a call of a
+  /// horizontal `min()` here; two 64-bit halves compile to a compare and a movemask.)
+  @inline(__always)
+  static func isAnySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+    let lanes = unsafeBitCast(
+      SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: mask), to: SIMD2<UInt64>.self)
+    return lanes[0] | lanes[1] != 0
   }
 
   @inline(__always)

@@ -63,6 +63,8 @@ extension BenchCase {
       [.cancelLatency],
       [.liveKeystrokeNonASCII],
       [.typingReplayNonASCII],
+      [.scanLimit],
+      [.searchOneCore],
     ].joined())
 
   /// The physical floor: a bare continuation hand-off between two tasks.

@@ -33,6 +33,12 @@ enum BenchTargets {
       Target(caseName: "currentValue", limit: 2),
       Target(caseName: "currentValue-pingpong", limit: 2),
     ]
+    // Issue #28: a parallel pass within 1.6× of one core's read of the text (the memory
+    // floor), and a non-ASCII pass within 2× of an ASCII one.
+    + [
+      Target(caseName: "search-1m", limit: 1.6, reference: "scan-limit-1m"),
+      Target(caseName: "search-1m-nonascii", limit: 2, reference: "search-1m"),
+    ]
     // Issue #30: on the rendezvous channel (one real hop per element, the fair comparison with
     // other libraries) each operator costs at most twice the channel alone.
     + [
