@@ -56,4 +56,100 @@ import Testing
       await new.value
     }
   }
+
+  /// A start line two tasks meet at, spinning (no clock), so that they start together on two
+  /// threads. A task that waits too long (its partner has no thread) goes on alone.
+  final class StartLine: Sendable {
+    private let arrived = Atomic(0)
+
+    /// Waits until both tasks arrived, then spins `offset` more steps: a seeded lag between them.
+    func meet(thenSpin offset: Int) {
+      arrived.add(1, ordering: .acquiringAndReleasing)
+      var patience = 50_000_000
+      while arrived.load(ordering: .acquiring) < 2, patience > 0 { patience -= 1 }
+      var spin = SplitMix64(seed: UInt64(offset))
+      var sink: UInt64 = 0
+      for _ in 0..<offset { sink &+= spin.next() }
+      withExtendedLifetime(sink) {}
+    }
+  }
+
+  enum RoundEvent: Sendable, Equatable {
+    case published
+    case newRunReturned
+  }
+
+  /// One model of a round, whichever kind: how to run it, search and read its results.
+  struct RoundModel: Sendable {
+    var run: @Sendable () async -> Void
+    var search: @Sendable (String) async -> Void
+    var results: @Sendable () async -> FilteredBrews
+  }
+
+  /// The pull model, with a zero debounce: each text is searched at once (no clock).
+  static func model(_ events: AsyncStream<RoundEvent>.Continuation) -> RoundModel {
+    let model = BrewHistorySearchModel(debounce: .zero, filter: .naive)
+    model.updateSource(Brew.sampleHistory)
+    model.onFilterApplied = { events.yield(.published) }
+    return RoundModel(
+      run: { await model.run() }, search: { model.searchText = $0 },
+      results: { model.filteredBrews })
+  }
+
+  /// The `@MainActor` model an app holds, with a zero debounce.
+  @MainActor
+  static func mainActorModel(_ events: AsyncStream<RoundEvent>.Continuation) -> RoundModel {
+    let model = MainActorBrewHistorySearchModel(debounce: .zero, filter: .naive)
+    model.updateSource(Brew.sampleHistory)
+    model.base.onFilterApplied = { events.yield(.published) }
+    return RoundModel(
+      run: { await model.run() }, search: { @MainActor in model.searchText = $0 },
+      results: { @MainActor in model.filteredBrews })
+  }
+
+  /// The old run's task is cancelled before its `run()` even began (`.task(id:)` when the id
+  /// changes twice in a row), and the new run, started right after the cancel, starts on another
+  /// thread at the same instant. The new run must own the model: it must not return while it is
+  /// not cancelled, and it must search the text. (A cancelled run used to claim the model for an
+  /// instant before its cancellation handler gave it up; a new run claiming in that instant
+  /// returned at once, and the results never came: about 1 round in 1,000–3,000 on two cores.)
+  @Test(.timeLimit(.minutes(2)), arguments: [false, true])
+  func aRunStartedRightAfterACancelOwnsTheModelEvenWhenTheCancelledRunStartsAtTheSameInstant(
+    onTheMainActor: Bool
+  ) async throws {
+    var random = SplitMix64(seed: onTheMainActor ? 29_121 : 29_122)
+    let expected = BrewQuery(text: "kenya").filter(Brew.sampleHistory)
+    var lostRounds: [Int] = []
+    for round in 0..<8_000 {
+      let (events, sink) = AsyncStream.makeStream(of: RoundEvent.self)
+      let model = onTheMainActor ? await Self.mainActorModel(sink) : Self.model(sink)
+      await model.search("kenya")
+      let start = StartLine()
+      let (oldSpin, newSpin) = (random.next(below: 256), random.next(below: 256))
+      let old = Task.detached {
+        start.meet(thenSpin: oldSpin)
+        await model.run()
+      }
+      old.cancel()
+      let new = Task.detached {
+        start.meet(thenSpin: newSpin)
+        await model.run()
+        sink.yield(.newRunReturned)
+      }
+      for await event in events {
+        if event == .newRunReturned {
+          lostRounds.append(round)
+          break
+        }
+        if await model.results() == expected { break }
+      }
+      new.cancel()
+      sink.finish()
+      await old.value
+      await new.value
+    }
+    let lost = lostRounds.count
+    #expect(
+      lost == 0, "the new run returned at once, not cancelled, in rounds \(lostRounds.prefix(5))…")
+  }
 }
