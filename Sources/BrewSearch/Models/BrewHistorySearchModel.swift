@@ -72,6 +72,8 @@ extension ObservableBrewSearchModel where Engine == PullSearchEngine {
   /// Call it from a task whose lifetime is the screen's (`.task { await model.run() }`). The
   /// contract:
   /// - One run owns the model at a time. A `run()` called while another owns it returns at once.
+  ///   So when you restart by hand, cancel the old task **before** starting the new one: a new
+  ///   run started first returns at once, and once the old one is cancelled no run is left.
   /// - A run stops owning the model **the moment its task is cancelled** (or when it returns),
   ///   not when its teardown ends. So a `run()` started right after cancelling the previous one
   ///   — SwiftUI's `.task(id:)`, a view that reappears — owns the model at once and runs
