@@ -72,10 +72,14 @@ extension ObservableBrewSearchModel where Engine == PullSearchEngine {
   /// Call it from a task whose lifetime is the screen's (`.task { await model.run() }`). The
   /// contract:
   /// - One run owns the model at a time. A `run()` called while another owns it returns at once.
+  ///   So when you restart by hand, cancel the old task **before** starting the new one: a new
+  ///   run started first returns at once, and once the old one is cancelled no run is left.
   /// - A run stops owning the model **the moment its task is cancelled** (or when it returns),
   ///   not when its teardown ends. So a `run()` started right after cancelling the previous one
   ///   — SwiftUI's `.task(id:)`, a view that reappears — owns the model at once and runs
-  ///   normally, however long the old one takes to stop.
+  ///   normally, however long the old one takes to stop. A run whose task is cancelled before
+  ///   it begins never owns the model, not even for an instant, so it cannot turn that new run
+  ///   away, whichever thread either starts on.
   /// - Once cancelled, a run publishes nothing more: its pass in flight is cancelled (whether or
   ///   not ``finishInputs()`` was called), and it returns once nothing of it is running.
   /// - After ``finishInputs()``, a run ends by itself once the last pass is published.

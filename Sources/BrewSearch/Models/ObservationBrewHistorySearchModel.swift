@@ -109,7 +109,8 @@ public final class ObservationBrewHistorySearchModel {
 
   /// The model's one task: observes the inputs and publishes results until cancelled.
   ///
-  /// One run owns the model at a time: a `run()` called while another runs returns at once.
+  /// One run owns the model at a time: a `run()` called while another runs returns at once (so
+  /// cancel the old task before starting the new one, not after).
   /// After the owner is cancelled, no pass it started is published, and a new `run()` takes over
   /// from the current inputs.
   public func run() async {

@@ -20,7 +20,7 @@ public final class PullSearchEngine: BrewSearchEngine {
     /// The run that owns the engine; `nil` when none does (the last one returned or was
     /// cancelled). Only the owner publishes.
     var owner: Int?
-    /// The number of runs that ever owned the engine: the next one's id.
+    /// The number of runs ever started: the next one's id.
     var runsStarted = 0
     /// The newest pass started; an older pass that finishes late is not published.
     var latestGeneration = 0
@@ -99,8 +99,17 @@ public final class PullSearchEngine: BrewSearchEngine {
 
   /// The engine's one task (see ``ObservableBrewSearchModel/run()`` for the contract).
   public func run() async {
-    guard let run = claimOwnership() else { return }
+    let run = runState.withLock { state in
+      state.runsStarted += 1
+      return state.runsStarted
+    }
+    // The handler is in place before the run claims the engine, and a cancelled run never claims
+    // it: so a cancelled run never owns the engine, not even for an instant. (Claimed first, a
+    // run cancelled before its handler was installed — or before its task even started — owned
+    // the engine until the handler ran, and a run started right after the cancel returned at once
+    // in that window, leaving the model with no run: its results never came.)
     await withTaskCancellationHandler {
+      guard claimOwnership(as: run) else { return }
       await runPipeline(clock: clock, run: run)
     } onCancel: {
       self.releaseOwnership(of: run)
@@ -108,13 +117,13 @@ public final class PullSearchEngine: BrewSearchEngine {
     releaseOwnership(of: run)
   }
 
-  /// Makes a new run the owner, or returns `nil` when another run owns the engine.
-  private func claimOwnership() -> Int? {
+  /// Makes `run` the owner, unless another run owns the engine or this task is cancelled —
+  /// checked under the lock the cancellation handler takes, so a cancellation is never missed.
+  private func claimOwnership(as run: Int) -> Bool {
     runState.withLock { state in
-      guard state.owner == nil else { return nil }
-      state.runsStarted += 1
-      state.owner = state.runsStarted
-      return state.runsStarted
+      guard state.owner == nil, !Task.isCancelled else { return false }
+      state.owner = run
+      return true
     }
   }
 
