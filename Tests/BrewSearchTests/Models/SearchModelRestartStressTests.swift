@@ -127,7 +127,7 @@ import Testing
     var random = SplitMix64(seed: onTheMainActor ? 29_121 : 29_122)
     let expected = BrewQuery(text: "kenya").filter(Brew.sampleHistory)
     var lostRounds: [Int] = []
-    for round in 0..<(onTheMainActor ? 500 : 3_000) {
+    for round in 0..<(onTheMainActor ? 500 : 1_000) {
       let (events, sink) = AsyncStream.makeStream(of: RoundEvent.self)
       let model = onTheMainActor ? await Self.mainActorModel(sink) : Self.model(sink)
       await model.search("kenya")
