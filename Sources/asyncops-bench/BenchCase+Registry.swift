@@ -63,6 +63,12 @@ extension BenchCase {
       [.cancelLatency],
       [.liveKeystrokeNonASCII],
       [.typingReplayNonASCII],
+
+      // Floors of the shapes the semantics require (hand-written, Int only).
+      [.floorCombineLatest(bases: 2)],
+      [.floorCombineLatest(bases: 3)],
+      [.floorCombineLatest(bases: 4)],
+      [.floorShare1],
     ].joined())
 
   /// The physical floor: a bare continuation hand-off between two tasks.
