@@ -69,6 +69,7 @@ extension BenchCase {
       [.floorCombineLatest(bases: 3)],
       [.floorCombineLatest(bases: 4)],
       [.floorShare1],
+      [.floorDebounceBurst],
     ].joined())
 
   /// The physical floor: a bare continuation hand-off between two tasks.

@@ -122,17 +122,29 @@ final class FloorCombineLatest: Sendable {
       reader?.resume()
       return tuple
     }
-    return await withUnsafeContinuation { (consumer: UnsafeContinuation<Tuple?, Never>) in
-      let ready = state.withLock { state -> (Tuple, UnsafeContinuation<Void, Never>?)?? in
-        if let taken = state.takeWaiting() { return .some(taken) }
-        if state.ended { return .some(nil) }
-        state.consumer = consumer
-        return .none
+    // The cancellation handler is what the semantics' "a cancelled consumer ends promptly" costs
+    // a waiting consumer (the operators pay it on this path too); it only ends the consumer, as
+    // the benchmark never cancels.
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation { (consumer: UnsafeContinuation<Tuple?, Never>) in
+        let ready = state.withLock { state -> (Tuple, UnsafeContinuation<Void, Never>?)?? in
+          if let taken = state.takeWaiting() { return .some(taken) }
+          if state.ended { return .some(nil) }
+          state.consumer = consumer
+          return .none
+        }
+        guard let ready else { return }
+        guard let (tuple, reader) = ready else { return consumer.resume(returning: nil) }
+        reader?.resume()
+        consumer.resume(returning: tuple)
       }
-      guard let ready else { return }
-      guard let (tuple, reader) = ready else { return consumer.resume(returning: nil) }
-      reader?.resume()
-      consumer.resume(returning: tuple)
+    } onCancel: {
+      let consumer = state.withLock { state -> UnsafeContinuation<Tuple?, Never>? in
+        state.ended = true
+        defer { state.consumer = nil }
+        return state.consumer
+      }
+      consumer?.resume(returning: nil)
     }
   }
 }

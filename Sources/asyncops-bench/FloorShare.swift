@@ -20,6 +20,8 @@ final class FloorShare: Sendable {
     /// Set while the upstream waits for room.
     var upstream: UnsafeContinuation<Void, Never>?
     var finished = false
+    /// Set when the consumer is cancelled.
+    var ended = false
 
     var isFull: Bool { count == ring.count }
 
@@ -83,24 +85,36 @@ final class FloorShare: Sendable {
   func next() async -> Int? {
     let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
       if let taken = state.take() { return .some(taken) }
-      return state.finished ? .some(nil) : .none
+      return state.finished || state.ended ? .some(nil) : .none
     }
     if let ready {
       guard let (element, upstream) = ready else { return nil }
       upstream?.resume()
       return element
     }
-    return await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
-      let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
-        if let taken = state.take() { return .some(taken) }
-        if state.finished { return .some(nil) }
-        state.consumer = consumer
-        return .none
+    // The cancellation handler is what the semantics' "a cancelled consumer ends promptly" costs
+    // a waiting consumer (the operators pay it on this path too); it only ends the consumer, as
+    // the benchmark never cancels.
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
+        let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
+          if let taken = state.take() { return .some(taken) }
+          if state.finished || state.ended { return .some(nil) }
+          state.consumer = consumer
+          return .none
+        }
+        guard let ready else { return }
+        guard let (element, upstream) = ready else { return consumer.resume(returning: nil) }
+        upstream?.resume()
+        consumer.resume(returning: element)
       }
-      guard let ready else { return }
-      guard let (element, upstream) = ready else { return consumer.resume(returning: nil) }
-      upstream?.resume()
-      consumer.resume(returning: element)
+    } onCancel: {
+      let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>? in
+        state.ended = true
+        defer { state.consumer = nil }
+        return state.consumer
+      }
+      consumer?.resume(returning: nil)
     }
   }
 }
