@@ -70,6 +70,7 @@ extension BenchCase {
       [.floorCombineLatest(bases: 4)],
       [.floorShare1],
       [.floorDebounceBurst],
+      [.floorCombineLatest2Unspecialised],
     ].joined())
 
   /// The physical floor: a bare continuation hand-off between two tasks.

@@ -13,6 +13,16 @@ extension BenchCase {
       measure: { count in await floorCombineLatestRun(bases: bases, count: count) })
   }
 
+  /// `floor-combineLatest2-unspecialised`: `floor-combineLatest2` with each reader reading its
+  /// base through `any AsyncSequence<Int, Never>`, so the base's `next` calls are generic async
+  /// calls as in the operator: what the unspecialised reader alone adds to the floor.
+  static let floorCombineLatest2Unspecialised = BenchCase(
+    name: "floor-combineLatest2-unspecialised",
+    summary: "floor-combineLatest2 with each base read through an existential (unspecialised, as "
+      + "the operator's readers); per input element",
+    size: 150_000, quickSize: 2_000, repetitions: operatorRepetitions,
+    measure: { count in await floorCombineLatestRun(bases: 2, count: count, unspecialised: true) })
+
   /// `floor-share-1`: the `share-1` case's work (a synchronous `0..<N`, one consumer, a buffer of
   /// ``ShareWorkload/bufferLimit``) done by ``FloorShare``, the minimal hand-written bounded
   /// buffer between one upstream task and one consumer with share's wake-up rule.
@@ -25,7 +35,9 @@ extension BenchCase {
 }
 
 @inline(never)
-private func floorCombineLatestRun(bases: Int, count: Int) async -> RunOutcome {
+private func floorCombineLatestRun(bases: Int, count: Int, unspecialised: Bool = false) async
+  -> RunOutcome
+{
   precondition((1...4).contains(bases), "floor-combineLatest: 1 to 4 bases")
   let gate = StartGate(parties: bases)
   let base = GatedSequence(base: CountingSequence(count: count), gate: gate)
@@ -35,7 +47,11 @@ private func floorCombineLatestRun(bases: Int, count: Int) async -> RunOutcome {
   var last: FloorCombineLatest.Tuple = (-1, -1, -1, -1)
   await withTaskGroup(of: Void.self) { group in
     for index in 0..<bases {
-      group.addTask { await combination.read(base, index: index) }
+      if unspecialised {
+        group.addTask { await combination.readUnspecialised(base, index: index) }
+      } else {
+        group.addTask { await combination.read(base, index: index) }
+      }
     }
     while let tuple = await combination.next() {
       tuples &+= 1

@@ -74,6 +74,21 @@ final class FloorCombineLatest: Sendable {
   /// Base `index`'s reader: reads `base` to its end, handing every element over.
   func read(_ base: GatedSequence<CountingSequence>, index: Int) async {
     var iterator = base.makeAsyncIterator()
+    await readAll(&iterator, index: index)
+  }
+
+  /// The same reader over a base the compiler cannot specialise for (an existential): every
+  /// `next` is a generic async call, as in the operator, whose readers reach their bases through
+  /// the parameter pack.
+  @inline(never)
+  func readUnspecialised(_ base: any AsyncSequence<Int, Never>, index: Int) async {
+    var iterator = base.makeAsyncIterator()
+    await readAll(&iterator, index: index)
+  }
+
+  /// Reads `iterator` to its end, handing every element over.
+  private func readAll<I: AsyncIteratorProtocol<Int, Never>>(_ iterator: inout I, index: Int) async
+  {
     while let element = await iterator.next(isolation: nil) {
       await withUnsafeContinuation { (reader: UnsafeContinuation<Void, Never>) in
         let handed = state.withLock { state -> (UnsafeContinuation<Tuple?, Never>, Tuple)?? in
