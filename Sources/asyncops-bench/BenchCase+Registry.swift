@@ -65,6 +65,14 @@ extension BenchCase {
       [.typingReplayNonASCII],
       [.scanLimit],
       [.searchOneCore],
+
+      // Floors of the shapes the semantics require (hand-written, Int only).
+      [.floorCombineLatest(bases: 2)],
+      [.floorCombineLatest(bases: 3)],
+      [.floorCombineLatest(bases: 4)],
+      [.floorShare1],
+      [.floorDebounceBurst],
+      [.floorCombineLatest2Unspecialised],
     ].joined())
 
   /// The physical floor: a bare continuation hand-off between two tasks.
