@@ -43,11 +43,12 @@ struct SubstringScanner: Sendable {
     guard start <= lastStart else { return limit }
     let rare = SIMD16<UInt8>(repeating: needle[rareOffset])
     let other = SIMD16<UInt8>(repeating: needle[otherOffset])
-    let raw = UnsafeRawPointer(text)
+    // Two bases, so that the four blocks of a step are constant displacements from one index.
+    let rareBytes = UnsafeRawPointer(text) + rareOffset
+    let otherBytes = UnsafeRawPointer(text) + otherOffset
     @inline(__always) func candidates(_ position: Int) -> SIMDMask<SIMD16<Int8>> {
-      let first = raw.loadUnaligned(fromByteOffset: position &+ rareOffset, as: SIMD16<UInt8>.self)
-      let second = raw.loadUnaligned(
-        fromByteOffset: position &+ otherOffset, as: SIMD16<UInt8>.self)
+      let first = rareBytes.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self)
+      let second = otherBytes.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self)
       return (first .== rare) .& (second .== other)
     }
     var position = start
