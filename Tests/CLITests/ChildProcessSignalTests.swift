@@ -34,7 +34,9 @@ import Testing
     let input = (0..<4 << 20).map { _ in UInt8(truncatingIfNeeded: random.next()) }
     let result = Mutex<Result<ChildProcess.Output, ChildProcess.SpawnError>?>(nil)
     let runner = Mutex<pthread_t?>(nil)
-    let finished = DispatchSemaphore(value: 0)
+    let done = Atomic(false)
+    // The runner stays alive until the signalling stops, so its `pthread_t` is never stale.
+    let mayExit = DispatchSemaphore(value: 0)
     // The run on a thread of its own that accepts SIGUSR2: threads of the cooperative pool
     // block most signals, so the test's own thread would never see one.
     let thread = Thread {
@@ -47,22 +49,27 @@ import Testing
         try ChildProcess.run("/bin/cat", [], input: input, limit: 50)
       }
       result.withLock { $0 = output }
-      finished.signal()
+      done.store(true, ordering: .releasing)
+      mayExit.wait()
     }
     let before = Self.delivered.load(ordering: .relaxed)
     thread.start()
     // Signals the running thread until the run is over (each wait is a yield, not a sleep).
-    while finished.wait(timeout: .now()) == .timedOut {
-      guard let target = runner.withLock({ $0 }) else { continue }
+    // The end is a flag, read as often as needed: a semaphore taken by one of the two loops
+    // would leave the other waiting for ever (it hung a CI run once).
+    while !done.load(ordering: .acquiring) {
+      guard let target = runner.withLock({ $0 }) else {
+        sched_yield()
+        continue
+      }
       // One at a time (a pending signal is not queued twice): the next once this one ran.
       let count = Self.delivered.load(ordering: .relaxed)
       pthread_kill(target, SIGUSR2)
-      while Self.delivered.load(ordering: .relaxed) == count,
-        finished.wait(timeout: .now()) == .timedOut
-      {
+      while Self.delivered.load(ordering: .relaxed) == count, !done.load(ordering: .acquiring) {
         sched_yield()
       }
     }
+    mayExit.signal()
     let output = try #require(try result.withLock { $0 }?.get())
     #expect(output.exitStatus == 0 && output.signal == nil && !output.timedOut)
     #expect(output.stdout == Data(input))
