@@ -12,12 +12,8 @@ final class BrewIndexStorage: Sendable {
   let text: [UInt8]
   /// `text` offset where brew `i`'s notes start; `offsets[i + 1] - 1` is its separator.
   let offsets: [Int]
-  /// `BrewMethod.ordinal` per brew.
-  let methods: [UInt8]
-  /// The rating per brew.
-  let ratings: [Int]
-  /// How a brew's notes are compared, per brew (a `Kind` raw value).
-  let kinds: [UInt8]
+  /// Method, rating and kind per brew, one byte each (`BrewTraits`).
+  let traits: [UInt8]
   /// The positions whose kind is not `plain`, ascending: a key match there is only a candidate.
   let nonPlainPositions: [Int32]
   /// The positions whose kind is `exact`, ascending.
@@ -59,11 +55,9 @@ final class BrewIndexStorage: Sendable {
     self.brews = brews
     fastPathEnabled = Self.asciiFoldingAgreesWithLocale()
     keyEnabled = fastPathEnabled && !SearchKey.localeHasSpecialCaseRules()
-    methods = brews.map(\.method.ordinal)
-    ratings = brews.map(\.rating)
     // Pass 1: the kind of every brew, and the keys of the keyed ones (a key may be longer than
     // its notes: "ß" → "ss", a Hangul syllable → three jamo).
-    var kinds = [UInt8](repeating: Kind.plain.rawValue, count: brews.count)
+    var kinds = [Kind](repeating: .plain, count: brews.count)
     var keyed: [(position: Int32, key: SearchKey)] = []
     var table = ScalarKeyTable()
     var capacity = SubstringScanner.overread
@@ -77,11 +71,11 @@ final class BrewIndexStorage: Sendable {
       }
       let key = keyEnabled ? SearchKey(notes, table: &table) : nil
       if let key, key.isVerified, !key.containsNUL, !key.hasRepeatableCluster {
-        kinds[position] = Kind.keyed.rawValue
+        kinds[position] = .keyed
         keyed.append((Int32(position), key))
         capacity += key.bases.count + 1
       } else {
-        kinds[position] = Kind.exact.rawValue
+        kinds[position] = .exact
         capacity += 1
       }
     }
@@ -93,15 +87,15 @@ final class BrewIndexStorage: Sendable {
       for (position, brew) in brews.enumerated() {
         if position % Self.checkpointInterval == 0 { try checkpoint() }
         switch kinds[position] {
-        case Kind.plain.rawValue:
+        case .plain:
           Self.appendFolded(brew.notes, to: buffer, at: &end)
-        case Kind.keyed.rawValue:
+        case .keyed:
           for byte in keyed[nextKeyed].key.bases {
             buffer[end] = byte
             end += 1
           }
           nextKeyed += 1
-        default: break
+        case .exact: break
         }
         buffer[end] = 0
         end += 1
@@ -113,10 +107,14 @@ final class BrewIndexStorage: Sendable {
       initialized = end + SubstringScanner.overread
     }
     self.offsets = offsets
-    self.kinds = kinds
-    nonPlainPositions = kinds.indices.compactMap { kinds[$0] != 0 ? Int32($0) : nil }
+    traits = brews.indices.map { position in
+      BrewTraits.pack(
+        method: brews[position].method.ordinal, rating: brews[position].rating,
+        kind: kinds[position])
+    }
+    nonPlainPositions = kinds.indices.compactMap { kinds[$0] != .plain ? Int32($0) : nil }
     exactPathPositions = kinds.indices.compactMap {
-      kinds[$0] == Kind.exact.rawValue ? Int32($0) : nil
+      kinds[$0] == .exact ? Int32($0) : nil
     }
     byteFrequency = Self.sampledByteFrequency(text)
   }

@@ -24,41 +24,26 @@ struct NeedleView {
 struct ScanColumns {
   let text: UnsafePointer<UInt8>
   let offsets: UnsafeBufferPointer<Int>
-  let methods: UnsafeBufferPointer<UInt8>
-  let ratings: UnsafeBufferPointer<Int>
-  let kinds: UnsafeBufferPointer<UInt8>
+  /// One `BrewTraits` byte per brew.
+  let traits: UnsafeBufferPointer<UInt8>
+  /// The plan's `outcomes`: the decision for each traits byte.
+  let outcomes: UnsafeBufferPointer<BrewFilterRules.Outcome>
+  /// The brews, read only for a rating that did not fit its traits byte.
+  let brews: UnsafeBufferPointer<Brew>
+  let rules: BrewFilterRules
   let plain: NeedleView
   let keyed: NeedleView
-  let hasPlainNeedle: Bool
 
-  /// What a brew needs: nothing more (rejected or accepted), the exact comparison, or a key scan
-  /// of plain notes (a match, or a candidate) or of keyed notes (a candidate).
-  enum Outcome {
-    case rejected
-    case accepted
-    case compare
-    case scanPlain
-    case scanKeyed
-  }
-
+  /// What brew `position` needs under the plan's filters (never `readRating`): one byte of the
+  /// brew and one entry of a 256-entry table.
   @inline(__always)
-  func outcome(_ position: Int, _ plan: BrewQueryPlan) -> Outcome {
-    let method = methods[position]
-    if let wanted = plan.methodOrdinal, method != wanted { return .rejected }
-    if ratings[position] < plan.minimumRating { return .rejected }
-    if plan.acceptedMethods & (1 << method) != 0 { return .accepted }
-    let kind = kinds[position]
-    switch plan.mode {
-    case .everything: return .accepted
-    case .compareAll: return .compare
-    case .exactKindOnly: return kind == BrewIndexStorage.Kind.exact.rawValue ? .compare : .rejected
-    case .dense, .sparse:
-      switch kind {
-      case BrewIndexStorage.Kind.plain.rawValue: return hasPlainNeedle ? .scanPlain : .rejected
-      case BrewIndexStorage.Kind.keyed.rawValue: return .scanKeyed
-      default: return .compare
-      }
-    }
+  func outcome(_ position: Int) -> BrewFilterRules.Outcome {
+    let brewTraits = traits[position]
+    let outcome = outcomes[Int(brewTraits)]
+    guard outcome == .readRating else { return outcome }
+    return rules.outcome(
+      method: BrewTraits.method(brewTraits), rating: brews[position].rating,
+      kind: BrewTraits.kind(brewTraits))
   }
 
   /// Whether keyed notes contain the keyed needle.

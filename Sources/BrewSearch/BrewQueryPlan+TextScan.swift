@@ -4,7 +4,7 @@ extension BrewQueryPlan {
   /// and keyed notes are searched for the same bytes. True for every plain-ASCII query without a
   /// label match, and for non-ASCII ones whose key has no marks and no holes.
   var scansByText: Bool {
-    guard mode == .dense, acceptedMethods == 0, let plain = plainScanner,
+    guard mode == .dense, rules.acceptedMethods == 0, let plain = plainScanner,
       let keyed = keyedScanner
     else { return false }
     return plain.needle == keyed.needle
@@ -29,12 +29,6 @@ extension BrewQueryPlan {
     var nextUnkeyed = unkeyed.startIndex
     var textPosition = columns.offsets[range.lowerBound]
     var firstUnvisited = range.lowerBound
-    /// Compares one brew exactly; `nil` when the pass must stop (cancelled).
-    func compare(_ position: Int) -> Bool? {
-      comparisons &+= 1
-      if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return nil }
-      return exactNotesMatch(position, storage)
-    }
     while true {
       let match = columns.plain.firstMatch(columns.text, from: textPosition, limit: textLimit)
       let matched =
@@ -42,9 +36,12 @@ extension BrewQueryPlan {
       while nextUnkeyed < unkeyed.endIndex, Int(unkeyed[nextUnkeyed]) < matched {
         let position = Int(unkeyed[nextUnkeyed])
         nextUnkeyed += 1
-        guard columns.outcome(position, self) == .compare else { continue }
-        guard let matches = compare(position) else { return found }
-        if matches {
+        // An unkeyed brew has no text to scan: its outcome is `compare` or `rejected`.
+        let verdict = brewMatches(
+          position, columns.outcome(position), columns, storage, &comparisons, isCancelled
+        ) { false }
+        guard let verdict else { return found }
+        if verdict {
           output[found] = Int32(truncatingIfNeeded: position)
           found &+= 1
         }
@@ -52,18 +49,16 @@ extension BrewQueryPlan {
       if matched == end { return found }
       firstUnvisited = matched &+ 1
       textPosition = columns.offsets[firstUnvisited]
-      switch columns.outcome(matched, self) {
-      case .scanPlain where plainMatchIsProof: break
-      case .scanPlain, .scanKeyed:
-        guard let matches = compare(matched) else { return found }
-        if !matches { continue }
-      case .rejected, .accepted, .compare:
-        // Rejected by the method or rating filter. (`accepted` needs a label match and
-        // `compare` an unkeyed brew, which has no text: neither reaches here.)
-        continue
+      // The key is in this brew's text (for a keyed brew that is again only a candidate, which
+      // `keyedCandidate` confirms from the same text).
+      let verdict = brewMatches(
+        matched, columns.outcome(matched), columns, storage, &comparisons, isCancelled
+      ) { true }
+      guard let verdict else { return found }
+      if verdict {
+        output[found] = Int32(truncatingIfNeeded: matched)
+        found &+= 1
       }
-      output[found] = Int32(truncatingIfNeeded: matched)
-      found &+= 1
     }
   }
 }

@@ -4,14 +4,12 @@ import Foundation
 struct BrewQueryPlan: Sendable {
   /// The text, prepared for the exact comparison.
   let needle: SearchTextComparison.Needle
-  /// `BrewMethod.ordinal` to keep, or `nil` for every method.
-  let methodOrdinal: UInt8?
-  let minimumRating: Int
-  /// Bit `ordinal` is set when the text is empty or contained in that method's label (by the
-  /// article's own comparison): such brews match without looking at their notes.
-  let acceptedMethods: UInt8
+  /// The query's method and rating filters and how its notes are searched, per brew.
+  let rules: BrewFilterRules
+  /// `rules` decided for every traits byte (`BrewTraits`), indexed by it.
+  let outcomes: [BrewFilterRules.Outcome]
   /// How notes are searched.
-  let mode: Mode
+  var mode: Mode { rules.mode }
   /// What plain notes must contain (`nil`: no plain notes can match).
   let plainScanner: SubstringScanner?
   /// Whether a key match in plain notes is a match (a plain-ASCII needle), not a candidate.
@@ -38,14 +36,11 @@ struct BrewQueryPlan: Sendable {
 
   init(_ query: BrewQuery, storage: BrewIndexStorage) {
     needle = SearchTextComparison.Needle(query.text)
-    methodOrdinal = query.method?.ordinal
-    minimumRating = query.minimumRating
     var accepted: UInt8 = 0
     for method in BrewMethod.allCases
     where query.text.isEmpty || needle.isContained(in: method.label) {
       accepted |= 1 << method.ordinal
     }
-    acceptedMethods = accepted
     func scanner(_ bytes: [UInt8]?) -> SubstringScanner? {
       guard let bytes, !bytes.isEmpty else { return nil }
       return SubstringScanner(foldedNeedle: bytes, byteFrequency: storage.byteFrequency)
@@ -67,10 +62,13 @@ struct BrewQueryPlan: Sendable {
         mode = plain == nil ? .sparse : .dense
       }
     }
-    self.mode = mode
     plainScanner = scanner(plain)
     keyedScanner = scanner(keyed)
     plainMatchIsProof = proof
+    rules = BrewFilterRules(
+      methodOrdinal: query.method?.ordinal, minimumRating: query.minimumRating,
+      acceptedMethods: accepted, mode: mode, hasPlainNeedle: plainScanner != nil)
+    outcomes = rules.table
   }
 
   /// Exact comparisons between two checks of `isCancelled` (a few microseconds each).
@@ -120,32 +118,20 @@ struct BrewQueryPlan: Sendable {
         let textLimit = columns.offsets[range.upperBound]
         var nextMatch = -1
         for position in range {
-          switch columns.outcome(position, self) {
-          case .rejected: continue
-          case .accepted: break
-          case .compare:
-            comparisons += 1
-            if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return found }
-            if !exactNotesMatch(position, storage) { continue }
-          case .scanPlain:
+          let verdict = brewMatches(
+            position, columns.outcome(position), columns, storage, &comparisons, isCancelled
+          ) {
             let start = columns.offsets[position]
             if nextMatch < start {
               nextMatch = columns.plain.firstMatch(columns.text, from: start, limit: textLimit)
             }
-            if nextMatch >= columns.offsets[position + 1] { continue }
-            if !plainMatchIsProof {
-              comparisons += 1
-              if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return found }
-              if !exactNotesMatch(position, storage) { continue }
-            }
-          case .scanKeyed:
-            if !columns.keyedCandidate(position) { continue }
-            comparisons += 1
-            if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return found }
-            if !exactNotesMatch(position, storage) { continue }
+            return nextMatch < columns.offsets[position + 1]
           }
-          output[found] = Int32(truncatingIfNeeded: position)
-          found += 1
+          guard let verdict else { return found }
+          if verdict {
+            output[found] = Int32(truncatingIfNeeded: position)
+            found += 1
+          }
         }
         return found
       }
@@ -163,37 +149,49 @@ struct BrewQueryPlan: Sendable {
         var comparisons = 0
         for candidate in positions {
           let position = Int(candidate)
-          switch columns.outcome(position, self) {
-          case .rejected: continue
-          case .accepted: break
-          case .compare:
-            comparisons += 1
-            if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return found }
-            if !exactNotesMatch(position, storage) { continue }
-          case .scanPlain:
+          let verdict = brewMatches(
+            position, columns.outcome(position), columns, storage, &comparisons, isCancelled
+          ) {
             let end = columns.offsets[position + 1]
-            if columns.plain.firstMatch(columns.text, from: columns.offsets[position], limit: end)
-              >= end
-            {
-              continue
-            }
-            if !plainMatchIsProof {
-              comparisons += 1
-              if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return found }
-              if !exactNotesMatch(position, storage) { continue }
-            }
-          case .scanKeyed:
-            if !columns.keyedCandidate(position) { continue }
-            comparisons += 1
-            if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return found }
-            if !exactNotesMatch(position, storage) { continue }
+            return columns.plain.firstMatch(
+              columns.text, from: columns.offsets[position], limit: end) < end
           }
-          output[found] = candidate
-          found += 1
+          guard let verdict else { return found }
+          if verdict {
+            output[found] = candidate
+            found += 1
+          }
         }
         return found
       }
     }
+  }
+
+  /// Whether brew `position` matches, given its `outcome` and, for plain notes, whether they hold
+  /// the key (`plainKeyFound`, asked only then); `nil` once the pass must stop. Every exact
+  /// comparison is counted in `comparisons`, and every `comparisonsPerCheck`-th asks
+  /// `isCancelled` first: the one place every loop of a pass checks for cancellation.
+  @inline(__always)
+  func brewMatches(
+    _ position: Int, _ outcome: BrewFilterRules.Outcome, _ columns: ScanColumns,
+    _ storage: BrewIndexStorage, _ comparisons: inout Int, _ isCancelled: () -> Bool,
+    plainKeyFound: () -> Bool
+  ) -> Bool? {
+    switch outcome {
+    case .rejected: return false
+    case .accepted: return true
+    case .scanPlain:
+      guard plainKeyFound() else { return false }
+      if plainMatchIsProof { return true }
+    case .scanKeyed:
+      guard columns.keyedCandidate(position) else { return false }
+    case .compare, .readRating:
+      // (`ScanColumns.outcome` never answers `readRating`; comparing is right for any brew.)
+      break
+    }
+    comparisons &+= 1
+    if comparisons % Self.comparisonsPerCheck == 0, isCancelled() { return nil }
+    return exactNotesMatch(position, storage)
   }
 
   /// The part of an ascending position list inside `range`.
@@ -232,18 +230,17 @@ struct BrewQueryPlan: Sendable {
   func withColumns(_ storage: BrewIndexStorage, _ body: (ScanColumns) -> Void) {
     storage.text.withUnsafeBufferPointer { text in
       storage.offsets.withUnsafeBufferPointer { offsets in
-        storage.methods.withUnsafeBufferPointer { methods in
-          storage.ratings.withUnsafeBufferPointer { ratings in
-            storage.kinds.withUnsafeBufferPointer { kinds in
+        storage.traits.withUnsafeBufferPointer { traits in
+          outcomes.withUnsafeBufferPointer { outcomes in
+            storage.brews.withUnsafeBufferPointer { brews in
               (plainScanner?.needle ?? []).withUnsafeBufferPointer { plain in
                 (keyedScanner?.needle ?? []).withUnsafeBufferPointer { keyed in
                   body(
                     ScanColumns(
-                      text: text.baseAddress!, offsets: offsets, methods: methods,
-                      ratings: ratings, kinds: kinds,
+                      text: text.baseAddress!, offsets: offsets, traits: traits,
+                      outcomes: outcomes, brews: brews, rules: rules,
                       plain: NeedleView(plain, plainScanner),
-                      keyed: NeedleView(keyed, keyedScanner),
-                      hasPlainNeedle: plainScanner != nil))
+                      keyed: NeedleView(keyed, keyedScanner)))
                 }
               }
             }

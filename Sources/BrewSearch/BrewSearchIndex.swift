@@ -58,8 +58,7 @@ public struct BrewSearchIndex: Sendable {
   /// The bytes the index adds on top of its brews (text buffer and columns).
   public var indexSizeInBytes: Int {
     storage.text.capacity + storage.offsets.capacity * MemoryLayout<Int>.stride
-      + storage.methods.capacity + storage.ratings.capacity * MemoryLayout<Int>.stride
-      + storage.kinds.capacity
+      + storage.traits.capacity
       + (storage.nonPlainPositions.capacity + storage.exactPathPositions.capacity) * 4
   }
 
