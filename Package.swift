@@ -27,8 +27,11 @@ let package = Package(
       name: "AsyncOpsTesting", dependencies: ["AsyncOps", "MarbleNotation"],
       swiftSettings: strictSettings),
     .target(name: "PushReference", dependencies: ["MarbleNotation"], swiftSettings: strictSettings),
+    // The wide byte scan of the search (AVX2 / AVX-512BW, chosen at run time): C, because Swift
+    // has no per-function CPU target (see Sources/BrewScanKernel/BrewScanKernel.c).
+    .target(name: "BrewScanKernel"),
     .target(
-      name: "BrewSearch", dependencies: ["AsyncOps", "PushReference"],
+      name: "BrewSearch", dependencies: ["AsyncOps", "PushReference", "BrewScanKernel"],
       swiftSettings: strictSettings),
     .target(
       name: "MarbleEngines",

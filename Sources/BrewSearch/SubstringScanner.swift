@@ -1,3 +1,5 @@
+import BrewScanKernel
+
 /// A case-folded ASCII needle and the SIMD scan that finds it in the index's text buffer.
 ///
 /// The scan compares 16 positions at a time on the needle's two rarest bytes (by their
@@ -27,15 +29,37 @@ struct SubstringScanner: Sendable {
     otherOffset = ranked.count > 1 ? ranked[1] : ranked[0]
   }
 
+  /// The width of the wide scan this CPU runs (`BrewScanKernel`: 512 with AVX-512BW, 256 with
+  /// AVX2), or 0, where `firstMatch` uses the portable scan.
+  static let kernelWidth = Int(brew_scan_kernel_width())
+
   /// The first position `p` in `start..<limit` where `needle` occurs entirely before `limit`,
   /// or `limit` when there is none. Reads up to `overread` bytes past `limit`. Takes raw
   /// pointers so that the hot loop touches no reference counts (shared by every core).
+  ///
+  /// `width` picks the scan: 0 the portable one below, 256 or 512 the wide kernel (which must
+  /// not exceed `kernelWidth`). Both look at 64 positions a step the same way.
+  @inline(__always)
+  static func firstMatch(
+    of needle: UnsafeBufferPointer<UInt8>, rareOffset: Int, otherOffset: Int,
+    in text: UnsafePointer<UInt8>, from start: Int, limit: Int, width: Int = kernelWidth
+  ) -> Int {
+    guard width != 0, let bytes = needle.baseAddress else {
+      return portableFirstMatch(
+        of: needle, rareOffset: rareOffset, otherOffset: otherOffset, in: text, from: start,
+        limit: limit)
+    }
+    return brew_scan_kernel_first_match(
+      Int32(width), bytes, needle.count, rareOffset, otherOffset, text, start, limit)
+  }
+
+  /// `firstMatch` in portable Swift (SSE2 on x86-64, NEON on ARM).
   ///
   /// Most of the text has no candidate, so the loop looks at 64 positions per step with one
   /// branch (a position is a candidate when both of its rare bytes match), and only a step with
   /// a candidate is looked at again 16 positions at a time, in order, verifying each candidate.
   @inline(__always)
-  static func firstMatch(
+  static func portableFirstMatch(
     of needle: UnsafeBufferPointer<UInt8>, rareOffset: Int, otherOffset: Int,
     in text: UnsafePointer<UInt8>, from start: Int, limit: Int
   ) -> Int {

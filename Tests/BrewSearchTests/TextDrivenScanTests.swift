@@ -16,11 +16,15 @@ struct TextDrivenScanTests {
     return limit
   }
 
-  @Test func theByteScanFindsTheFirstMatchAcrossStepBoundaries() {
+  /// The scans this CPU can run: the portable one, and the wide kernel's widths it supports.
+  static let widths = [0, 256, 512].filter { $0 <= SubstringScanner.kernelWidth }
+
+  @Test(arguments: widths)
+  func theByteScanFindsTheFirstMatchAcrossStepBoundaries(width: Int) {
     var random = SplitMix64(seed: 64)
     let alphabet: [UInt8] = Array("abcab a".utf8)
     for _ in 0..<3_000 {
-      let length = random.next(below: 300)
+      let length = random.next(below: 400)
       var text = (0..<length).map { _ in random.pick(alphabet) }
       text += [UInt8](repeating: 0, count: SubstringScanner.overread)
       let needle = (0..<(1 + random.next(below: 5))).map { _ in random.pick(alphabet) }
@@ -32,12 +36,12 @@ struct TextDrivenScanTests {
         scanner.needle.withUnsafeBufferPointer { bytes in
           SubstringScanner.firstMatch(
             of: bytes, rareOffset: scanner.rareOffset, otherOffset: scanner.otherOffset,
-            in: buffer.baseAddress!, from: start, limit: limit)
+            in: buffer.baseAddress!, from: start, limit: limit, width: width)
         }
       }
       #expect(
         found == naiveFirstMatch(needle, in: text, from: start, limit: limit),
-        "needle \(needle) in \(text.prefix(length)) from \(start) to \(limit)")
+        "width \(width): needle \(needle) in \(text.prefix(length)) from \(start) to \(limit)")
     }
   }
 
