@@ -3,11 +3,14 @@ struct NeedleView {
   let bytes: UnsafeBufferPointer<UInt8>
   let rareOffset: Int
   let otherOffset: Int
+  /// `SubstringScanner.kernelWidth`, read once per view rather than once per scan.
+  let width: Int
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, _ scanner: SubstringScanner?) {
     self.bytes = bytes
     rareOffset = scanner?.rareOffset ?? 0
     otherOffset = scanner?.otherOffset ?? 0
+    width = SubstringScanner.kernelWidth
   }
 
   /// The first match in `start..<limit`, or `limit` (an empty needle matches at `start`).
@@ -16,7 +19,7 @@ struct NeedleView {
     if bytes.isEmpty { return start }
     return SubstringScanner.firstMatch(
       of: bytes, rareOffset: rareOffset, otherOffset: otherOffset, in: text, from: start,
-      limit: limit)
+      limit: limit, width: width)
   }
 }
 

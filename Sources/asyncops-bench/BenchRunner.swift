@@ -66,7 +66,7 @@ struct BenchRunner {
       if run >= benchCase.warmups {
         timed.append(
           TimedRun(
-            nanoseconds: nanoseconds(elapsed),
+            nanoseconds: outcome.timedNanoseconds ?? nanoseconds(elapsed),
             contextSwitches: usageAfter.switches - usageBefore.switches,
             cpuNanoseconds: usageAfter.cpuNanoseconds - usageBefore.cpuNanoseconds,
             outcome: outcome))

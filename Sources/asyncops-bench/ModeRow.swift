@@ -17,6 +17,8 @@ struct ModeRow: Equatable, Sendable {
   let cpuNsPerElement: Double?
   /// `/proc/loadavg` when the case ended, if recorded.
   let loadAverage: String?
+  /// Every number of the line by its key (the case's own figures among them).
+  let numbers: [String: Double]
 
   /// The row of one `--json` object; `nil` without a `case` string and `nsPerElement` number.
   init?(_ object: JSONLines.Object) {
@@ -40,13 +42,18 @@ struct ModeRow: Equatable, Sendable {
     }
     cpuNsPerElement = field("cpuNsPerElement")?.number
     loadAverage = string("loadAverage")
+    numbers = Dictionary(object.compactMap { entry in entry.value.number.map { (entry.key, $0) } })
+    {
+      first, _ in first
+    }
   }
 
   /// What the targets are judged on.
   var result: TargetJudgement.Result {
     TargetJudgement.Result(
       caseName: caseName, mode: mode, nsPerElement: nsPerElement,
-      fastestNsPerElement: fastestNsPerElement, slowestNsPerElement: slowestNsPerElement)
+      fastestNsPerElement: fastestNsPerElement, slowestNsPerElement: slowestNsPerElement,
+      fields: numbers)
   }
 
   /// The rows of a `--json` run's objects (objects that are not cases are skipped).

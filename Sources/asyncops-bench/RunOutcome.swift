@@ -9,6 +9,11 @@ struct RunOutcome: Sendable {
   /// Case-specific figures (e.g. `tuples`, `p50Ms`); the report shows each one's median over the
   /// repetitions, in this order.
   let extraFields: [(name: String, value: Double)]
+  /// The duration of the part of the run that is the case, when the case times it itself
+  /// because the run also does untimed work (`search-1m` empties the cache first and reads the
+  /// text after its pass); `nil`: the whole run is timed. (The CPU and context-switch figures
+  /// still cover the whole run.)
+  var timedNanoseconds: Double? = nil
 
   /// Creates an outcome; `extraFields` become extra columns of the JSON object and table notes.
   init(

@@ -15,12 +15,15 @@ enum TargetJudgement {
     var fastestNsPerElement: Double
     /// Slowest repetition, ns per element.
     var slowestNsPerElement: Double
+    /// The case's own figures (median over its repetitions), for targets judged on one of them.
+    var fields: [String: Double]
 
     /// A result whose repetitions all took `nsPerElement`.
     init(
       caseName: String, mode: String, nsPerElement: Double, fastestNsPerElement: Double? = nil,
-      slowestNsPerElement: Double? = nil
+      slowestNsPerElement: Double? = nil, fields: [String: Double] = [:]
     ) {
+      self.fields = fields
       self.caseName = caseName
       self.mode = mode
       self.nsPerElement = nsPerElement
@@ -70,6 +73,15 @@ enum TargetJudgement {
     for result in results where !modes.contains(result.mode) { modes.append(result.mode) }
     return targets.compactMap { target in
       let ratios = modes.compactMap { mode -> ModeRatio? in
+        if let field = target.field {
+          // A ratio the case measured itself, repetition by repetition.
+          guard
+            let value = results.first(where: {
+              $0.mode == mode && $0.caseName == target.caseName
+            })?.fields[field]
+          else { return nil }
+          return ModeRatio(mode: mode, ratio: value, fastest: value, slowest: value)
+        }
         guard
           let measured = results.first(where: { $0.mode == mode && $0.caseName == target.caseName }
           ),
