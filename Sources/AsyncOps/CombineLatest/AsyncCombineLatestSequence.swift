@@ -50,27 +50,13 @@ where repeat (each Base).Element: Sendable {
 
   /// Produces the combined tuples; see ``AsyncCombineLatestSequence``.
   public struct Iterator: AsyncIteratorProtocol {
-    /// Owns the storage for the iterator and its copies; when the last copy is gone, the storage
-    /// is told that the consumer is gone, which cancels every base.
-    @usableFromInline
-    final class Handle {
-      @usableFromInline let storage: CombineLatestStorage<Failure, repeat each Base>
-
-      @inlinable
-      init(storage: CombineLatestStorage<Failure, repeat each Base>) {
-        self.storage = storage
-      }
-
-      deinit {
-        storage.cancel()
-      }
-    }
-
-    @usableFromInline let handle: Handle
+    /// Cancels every base when the last copy of the iterator is gone.
+    @usableFromInline let handle:
+      ReaderStorageOwner<CombineLatestStorage<Failure, repeat each Base>>
 
     @inlinable
     init(storage: CombineLatestStorage<Failure, repeat each Base>) {
-      handle = Handle(storage: storage)
+      handle = ReaderStorageOwner(storage)
     }
 
     /// The next tuple; `nil` when iteration has ended or the calling task is cancelled.

@@ -11,21 +11,23 @@ import Synchronization
 /// each base is at most one element ahead of the tuples the consumer has taken.
 ///
 /// The readers run in code that the compiler cannot specialise (each reader is reached through
-/// the parameter pack), so everything they touch per element is concrete: the lock state
-/// (``CombineLatestStorageState``) and the consumer's signal (``CombineLatestSignal``). Only the
-/// consumer, specialised, deals with the tuple type.
+/// the parameter pack), so everything they touch per element is concrete: the lock state (a
+/// ``ReaderTaskState`` of a machine over element-free continuations) and the consumer's signal
+/// (``CombineLatestSignal``). Only the consumer, specialised, deals with the tuple type.
 @usableFromInline
-final class CombineLatestStorage<Failure: Error, each Base: AsyncSequence & Sendable>: Sendable
+final class CombineLatestStorage<Failure: Error, each Base: AsyncSequence & Sendable>:
+  ConsumerCancellableStorage
 where repeat (each Base).Element: Sendable {
   @usableFromInline typealias Element = (repeat (each Base).Element)
-  @usableFromInline typealias State = CombineLatestStorageState
-  @usableFromInline typealias Consumer = State.Consumer
-  @usableFromInline typealias Reader = State.Reader
-  @usableFromInline typealias Machine = State.Machine
+  /// Resumed with what the consumer gets next; no element type in it (see above).
+  @usableFromInline typealias Consumer = UnsafeContinuation<CombineLatestSignal, Never>
+  /// Resumed with `true` to read the next element, `false` to stop.
+  @usableFromInline typealias Reader = UnsafeContinuation<Bool, Never>
+  @usableFromInline typealias Machine = CombineLatestStateMachine<Consumer, Reader>
 
   @usableFromInline let bases: (repeat each Base)
   @usableFromInline let slots: (repeat CombineLatestSlot<(each Base).Element>)
-  @usableFromInline let state: Mutex<State>
+  @usableFromInline let state: Mutex<ReaderTaskState<Machine>>
 
   @inlinable
   init(_ bases: repeat each Base) {
@@ -36,7 +38,7 @@ where repeat (each Base).Element: Sendable {
       return CombineLatestSlot(index: count)
     }
     slots = (repeat makeSlot((each Base).Element.self))
-    state = Mutex(State(machine: Machine(baseCount: count)))
+    state = Mutex(ReaderTaskState(machine: Machine(baseCount: count)))
   }
 
   /// The tuple of every base's latest value, after base `promoted`'s waiting element (if any)
@@ -48,12 +50,7 @@ where repeat (each Base).Element: Sendable {
 
   @inlinable
   func failure(_ error: any Error) -> Failure {
-    // The public functions choose `Failure` as the failure type shared by every base, or
-    // `any Error`; a base can throw nothing else.
-    guard let failure = error as? Failure else {
-      preconditionFailure("combineLatest: a base threw \(type(of: error)), not \(Failure.self)")
-    }
-    return failure
+    baseFailure(error, operator: "combineLatest")
   }
 }
 
@@ -162,11 +159,7 @@ extension CombineLatestStorage {
   @inlinable
   func startReaders() {
     let task = Task { await readAll() }
-    let cancelNow = state.withLock { state in
-      state.readerTask = task
-      return state.readersCancelled
-    }
-    if cancelNow { task.cancel() }
+    if state.withLock({ $0.register(task) }) { task.cancel() }
   }
 
   @inlinable

@@ -9,6 +9,10 @@
 /// The contract the storage relies on: a parked timer means nothing is pending (one timer task
 /// suffices: it sleeps until the deadline the machine names and re-asks when it wakes), and a
 /// waiting consumer means nothing is ready for it.
+///
+/// The events both operators handle alike (the consumer's, the timer's, the upstream's start) are
+/// default implementations over the state listed first below (`ClockDrivenStateMachine+TimerHalf`);
+/// a machine writes only the events its rule decides.
 @usableFromInline
 protocol ClockDrivenStateMachine: SendableMetatype {
   associatedtype Element
@@ -17,6 +21,35 @@ protocol ClockDrivenStateMachine: SendableMetatype {
   associatedtype Consumer
   associatedtype TimerWaiter
   associatedtype Upstream
+
+  // The machines' bodies spell their actions with these. A machine's own event signatures spell
+  // the full types: a witness named with these makes associated-type inference recurse (Swift 6.3).
+  typealias Consumption = SingleConsumerState<
+    Failure, Consumer, Upstream, Element?
+  >
+  typealias NextAction = ClockDrivenNextAction<Element, Failure>
+  typealias ProduceAction = ClockDrivenProduceAction<
+    Element, Consumer, TimerWaiter
+  >
+  typealias TimerAction = ClockDrivenTimerAction<Instant>
+  typealias Resumptions = ClockDrivenResumptions<
+    Element, Failure, Consumer, TimerWaiter, Upstream
+  >
+
+  /// The operator's name, for the message of a misused iterator.
+  static var operatorName: StaticString { get }
+  /// The consumer half: phase, waiting consumer, the element due for a busy consumer, the end,
+  /// the upstream task.
+  var consumption: SingleConsumerState<Failure, Consumer, Upstream, Element?> { get set }
+  /// The timer task, when it is parked because nothing is pending.
+  var parkedTimer: TimerWaiter? { get set }
+  /// The element waiting for its deadline.
+  var pendingElement: Element? { get set }
+  /// When `pendingElement` is due.
+  var pendingDeadline: Instant { get }
+  /// Moves to finished, releasing everything the running state held (``releaseRunningState()``
+  /// and the machine's own state).
+  mutating func finish()
 
   /// The consumer calls `next()`.
   mutating func next() -> ClockDrivenNextAction<Element, Failure>

@@ -21,26 +21,18 @@
 struct DebounceStateMachine<
   Element, Failure: Error, Instant: InstantProtocol, Consumer, TimerWaiter, Upstream
 >: ClockDrivenStateMachine {
-  @usableFromInline typealias NextAction = ClockDrivenNextAction<Element, Failure>
-  @usableFromInline typealias ProduceAction = ClockDrivenProduceAction<
-    Element, Consumer, TimerWaiter
-  >
-  @usableFromInline typealias TimerAction = ClockDrivenTimerAction<Instant>
-  @usableFromInline typealias Resumptions = ClockDrivenResumptions<
-    Element, Failure, Consumer, TimerWaiter, Upstream
-  >
+  // The consumer's and the timer's events, and the upstream's start, are the half shared with
+  // throttle (`ClockDrivenStateMachine+TimerHalf`); this type decides what an element, the end
+  // and the timer's wake-up do.
 
-  /// The consumer half (shared with throttle and buffer): phase, waiting consumer, the element
-  /// due for a busy consumer, the end, the upstream task.
-  @usableFromInline typealias Consumption = SingleConsumerState<
-    Failure, Consumer, Upstream, Element?
-  >
+  @inlinable
+  static var operatorName: StaticString { "debounce" }
 
   // The running state is kept in flat stored properties rather than in an enum payload: the hot
   // path (an element while the consumer is busy) then updates `pending` in place instead of
   // copying the whole state out of an enum and back, which costs more than the rest together.
   // Outside `.running` every optional property below `consumption` is `nil`.
-  @usableFromInline var consumption = Consumption()
+  @usableFromInline var consumption = SingleConsumerState<Failure, Consumer, Upstream, Element?>()
   @usableFromInline let interval: Instant.Duration
   /// Emit the element that starts a burst at once.
   @usableFromInline let leading: Bool
@@ -74,55 +66,23 @@ struct DebounceStateMachine<
     self.burstLimit = origin
   }
 
-  // MARK: - Consumer
-
-  /// The consumer calls `next()`.
-  @inlinable
-  mutating func next() -> NextAction {
-    consumption.next(operator: "debounce")
-  }
-
-  /// The consumer is about to suspend; something may have become ready since ``next()``.
-  /// Returns the outcome to resume it with at once, or `nil` when it was stored and waits.
-  @inlinable
-  mutating func suspend(_ consumer: Consumer) -> Result<Element?, Failure>? {
-    consumption.suspend(consumer, operator: "debounce")
-  }
-
   /// Moves to finished, releasing everything the running state held.
   @inlinable
   mutating func finish() {
-    consumption.finish()
-    parkedTimer = nil
-    pendingElement = nil
+    releaseRunningState()
     inBurst = false
   }
 
-  /// The consumer's task was cancelled, or its iterator was dropped.
-  @inlinable
-  mutating func cancelled() -> Resumptions {
-    let timer = consumption.isRunning ? parkedTimer : nil
-    let (consumer, upstream) = consumption.cancelled()
-    finish()
-    return Resumptions(
-      consumer: consumer.map { ($0, .success(nil)) }, timer: timer, upstream: upstream)
-  }
-
   // MARK: - Upstream
-
-  /// The task reading the upstream was created. Returns it when it must be cancelled at once
-  /// because the consumer is already gone.
-  @inlinable
-  mutating func upstreamStarted(_ upstream: Upstream) -> Upstream? {
-    consumption.upstreamStarted(upstream)
-  }
 
   /// The upstream produced `element` at `now`. A burst whose deadline is due by `now` ends first,
   /// emitting its pending element (an element arriving exactly at the deadline comes after the
   /// timer); then the element starts a burst (emitted at once with `leading`) or joins the
   /// current one as its pending element.
   @inlinable
-  mutating func upstreamProduced(_ element: Element, at now: Instant) -> ProduceAction {
+  mutating func upstreamProduced(
+    _ element: Element, at now: Instant
+  ) -> ClockDrivenProduceAction<Element, Consumer, TimerWaiter> {
     guard consumption.isRunning else { return .stop }
     var action = ProduceAction.none
     if inBurst, pendingDeadline <= now {
@@ -145,40 +105,31 @@ struct DebounceStateMachine<
     } else {
       pendingDeadline = maxWait == nil ? deadline : min(deadline, burstLimit)
     }
-    pendingElement = element
-    if let timer = parkedTimer.take() {
-      // A parked timer means nothing was pending, so no element was emitted above.
-      action = .resumeTimer(timer)
-    }
-    return action
+    return makePending(element, after: action)
   }
 
   /// The upstream finished: the pending element is emitted at once, then the finish.
   @inlinable
-  mutating func upstreamFinished() -> Resumptions {
+  mutating func upstreamFinished() -> ClockDrivenResumptions<
+    Element, Failure, Consumer, TimerWaiter, Upstream
+  > {
     guard consumption.isRunning else { return Resumptions() }
     var resumptions = Resumptions()
     if let pending = pendingElement.take(), let consumer = emit(pending) {
       resumptions.consumer = (consumer, .success(pending))
     }
-    return ended(.finished, resumptions)
+    return ended(.finished, after: resumptions)
   }
 
   /// The upstream failed: the pending element is dropped and the failure delivered at once (an
   /// element already due is delivered before it).
   @inlinable
-  mutating func upstreamFailed(_ failure: Failure) -> Resumptions {
+  mutating func upstreamFailed(
+    _ failure: Failure
+  ) -> ClockDrivenResumptions<Element, Failure, Consumer, TimerWaiter, Upstream> {
     guard consumption.isRunning else { return Resumptions() }
     pendingElement = nil
-    return ended(.failed(failure), Resumptions())
-  }
-
-  @inlinable
-  mutating func ended(_ end: Consumption.End, _ resumptions: Resumptions) -> Resumptions {
-    var resumptions = resumptions
-    resumptions.timer = parkedTimer.take()
-    if let waiting = consumption.ended(end) { resumptions.consumer = waiting }
-    return resumptions
+    return ended(.failed(failure))
   }
 
   // MARK: - Timer
@@ -186,25 +137,6 @@ struct DebounceStateMachine<
   /// Nothing is emitted on the timer after the upstream ended: the pending element was flushed.
   @inlinable
   var needsTimerAfterUpstreamEnded: Bool { false }
-
-  /// The timer task asks what to do: sleep until the pending deadline, park, or stop.
-  @inlinable
-  func nextDeadline() -> TimerAction {
-    guard consumption.isRunning, consumption.end == nil else { return .stop }
-    guard pendingElement != nil else { return .park }
-    return .sleep(until: pendingDeadline)
-  }
-
-  /// The timer task is about to park. Returns `true` (ask again for the deadline) or `false`
-  /// (stop) to resume it with at once, or `nil` when it was stored and waits for an element.
-  /// A parked timer is resumed with `true` by an element, with `false` by the end.
-  @inlinable
-  mutating func park(_ timer: TimerWaiter) -> Bool? {
-    guard consumption.isRunning, consumption.end == nil else { return false }
-    if pendingElement != nil { return true }
-    parkedTimer = timer
-    return nil
-  }
 
   /// The timer woke at `now`. Emits the pending element when it is due, which ends the burst;
   /// returns the consumer to resume with it, if one waits.
@@ -216,14 +148,5 @@ struct DebounceStateMachine<
     pendingElement = nil
     inBurst = false
     return emit(pending).map { ($0, pending) }
-  }
-
-  /// Emits `element`: the waiting consumer takes it (and is returned), or it becomes the due
-  /// element, replacing an older one the busy consumer has not taken.
-  @inlinable
-  mutating func emit(_ element: Element) -> Consumer? {
-    if let consumer = consumption.takeConsumer() { return consumer }
-    consumption.ready = element
-    return nil
   }
 }

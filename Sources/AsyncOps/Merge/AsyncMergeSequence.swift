@@ -36,27 +36,13 @@ public struct AsyncMergeSequence<
 
   /// Produces the merged elements; see ``AsyncMergeSequence``.
   public struct Iterator: AsyncIteratorProtocol {
-    /// Owns the storage for the iterator and its copies; when the last copy is gone, the
-    /// storage is told that the consumer is gone, which cancels every base.
-    @usableFromInline
-    final class Handle {
-      @usableFromInline let storage: MergeStorage<Element, Failure, repeat each Base>
-
-      @inlinable
-      init(storage: MergeStorage<Element, Failure, repeat each Base>) {
-        self.storage = storage
-      }
-
-      deinit {
-        storage.cancel()
-      }
-    }
-
-    @usableFromInline let handle: Handle
+    /// Cancels every base when the last copy of the iterator is gone.
+    @usableFromInline let handle:
+      ReaderStorageOwner<MergeStorage<Element, Failure, repeat each Base>>
 
     @inlinable
     init(storage: MergeStorage<Element, Failure, repeat each Base>) {
-      handle = Handle(storage: storage)
+      handle = ReaderStorageOwner(storage)
     }
 
     /// The next element; `nil` when iteration has ended or the calling task is cancelled.

@@ -9,7 +9,7 @@ import Synchronization
 @usableFromInline
 final class MergeStorage<
   Element: Sendable, Failure: Error, each Base: AsyncSequence & Sendable
->: Sendable {
+>: ConsumerCancellableStorage {
   @usableFromInline typealias Consumer = UnsafeContinuation<MergeSignal<Element>, Never>
   /// Resumed with `true` to read the next element, `false` to stop.
   @usableFromInline typealias Reader = UnsafeContinuation<Bool, Never>
@@ -35,12 +35,7 @@ final class MergeStorage<
 
   @inlinable
   func failure(_ error: any Error) -> Failure {
-    // The public functions choose `Failure` as the failure type shared by every base, or
-    // `any Error`; a base can throw nothing else.
-    guard let failure = error as? Failure else {
-      preconditionFailure("merge: a base threw \(type(of: error)), not \(Failure.self)")
-    }
-    return failure
+    baseFailure(error, operator: "merge")
   }
 }
 

@@ -13,22 +13,14 @@
 struct ThrottleStateMachine<
   Element, Failure: Error, Instant: InstantProtocol, Consumer, TimerWaiter, Upstream
 >: ClockDrivenStateMachine {
-  @usableFromInline typealias NextAction = ClockDrivenNextAction<Element, Failure>
-  @usableFromInline typealias ProduceAction = ClockDrivenProduceAction<
-    Element, Consumer, TimerWaiter
-  >
-  @usableFromInline typealias TimerAction = ClockDrivenTimerAction<Instant>
-  @usableFromInline typealias Resumptions = ClockDrivenResumptions<
-    Element, Failure, Consumer, TimerWaiter, Upstream
-  >
+  // The consumer's and the timer's events, and the upstream's start, are the half shared with
+  // debounce (`ClockDrivenStateMachine+TimerHalf`); this type decides what an element, the end
+  // and the timer's wake-up do.
 
-  /// The consumer half (shared with debounce and buffer): phase, waiting consumer, the element
-  /// emitted for a busy consumer, the end, the upstream task.
-  @usableFromInline typealias Consumption = SingleConsumerState<
-    Failure, Consumer, Upstream, Element?
-  >
+  @inlinable
+  static var operatorName: StaticString { "throttle" }
 
-  @usableFromInline var consumption = Consumption()
+  @usableFromInline var consumption = SingleConsumerState<Failure, Consumer, Upstream, Element?>()
   @usableFromInline let interval: Instant.Duration
   /// While an element is pending, newer ones replace it (`true`) or are dropped (`false`).
   @usableFromInline let latest: Bool
@@ -54,47 +46,14 @@ struct ThrottleStateMachine<
     self.lastEmission = origin
   }
 
-  // MARK: - Consumer
-
-  /// The consumer calls `next()`.
-  @inlinable
-  mutating func next() -> NextAction {
-    consumption.next(operator: "throttle")
-  }
-
-  /// The consumer is about to suspend: the outcome to resume it with at once, or `nil` when it
-  /// was stored and waits.
-  @inlinable
-  mutating func suspend(_ consumer: Consumer) -> Result<Element?, Failure>? {
-    consumption.suspend(consumer, operator: "throttle")
-  }
-
   /// Moves to finished, releasing everything the running state held.
   @inlinable
   mutating func finish() {
-    consumption.finish()
-    parkedTimer = nil
-    pendingElement = nil
+    releaseRunningState()
     finishAfterPending = false
   }
 
-  /// The consumer's task was cancelled, or its iterator was dropped.
-  @inlinable
-  mutating func cancelled() -> Resumptions {
-    let timer = consumption.isRunning ? parkedTimer : nil
-    let (consumer, upstream) = consumption.cancelled()
-    finish()
-    return Resumptions(
-      consumer: consumer.map { ($0, .success(nil)) }, timer: timer, upstream: upstream)
-  }
-
   // MARK: - Upstream
-
-  /// The task reading the upstream was created; returned when it must be cancelled at once.
-  @inlinable
-  mutating func upstreamStarted(_ upstream: Upstream) -> Upstream? {
-    consumption.upstreamStarted(upstream)
-  }
 
   /// The upstream produced `element` at `now`. A pending element due by `now` is emitted first
   /// (the timer of an instant comes before its inputs). Then the element is emitted at once when
@@ -102,7 +61,9 @@ struct ThrottleStateMachine<
   /// becomes (or, with `latest`, replaces) the pending element, due at the last emission + the
   /// interval.
   @inlinable
-  mutating func upstreamProduced(_ element: Element, at now: Instant) -> ProduceAction {
+  mutating func upstreamProduced(
+    _ element: Element, at now: Instant
+  ) -> ClockDrivenProduceAction<Element, Consumer, TimerWaiter> {
     guard consumption.isRunning else { return .stop }
     var action = ProduceAction.none
     if let pending = pendingElement, pendingDeadline <= now {
@@ -119,19 +80,16 @@ struct ThrottleStateMachine<
       if let consumer = emit(element, at: now) { action = .resumeConsumer(consumer, element) }
       return action
     }
-    pendingElement = element
     pendingDeadline = lastEmission.advanced(by: interval)
-    if let timer = parkedTimer.take() {
-      // A parked timer means nothing was pending, so nothing was emitted above.
-      action = .resumeTimer(timer)
-    }
-    return action
+    return makePending(element, after: action)
   }
 
   /// The upstream finished: a pending element is still emitted at its due instant, then the
   /// finish; with nothing pending the finish is delivered at once.
   @inlinable
-  mutating func upstreamFinished() -> Resumptions {
+  mutating func upstreamFinished() -> ClockDrivenResumptions<
+    Element, Failure, Consumer, TimerWaiter, Upstream
+  > {
     guard consumption.isRunning else { return Resumptions() }
     if pendingElement != nil {
       finishAfterPending = true
@@ -143,17 +101,12 @@ struct ThrottleStateMachine<
   /// The upstream failed: the pending element is dropped and the failure delivered at once (an
   /// element already emitted but not yet taken is delivered before it).
   @inlinable
-  mutating func upstreamFailed(_ failure: Failure) -> Resumptions {
+  mutating func upstreamFailed(
+    _ failure: Failure
+  ) -> ClockDrivenResumptions<Element, Failure, Consumer, TimerWaiter, Upstream> {
     guard consumption.isRunning else { return Resumptions() }
     pendingElement = nil
     return ended(.failed(failure))
-  }
-
-  @inlinable
-  mutating func ended(_ end: Consumption.End) -> Resumptions {
-    var resumptions = Resumptions(timer: parkedTimer.take())
-    if let waiting = consumption.ended(end) { resumptions.consumer = waiting }
-    return resumptions
   }
 
   // MARK: - Timer
@@ -161,24 +114,6 @@ struct ThrottleStateMachine<
   /// After a finish, a pending element is still due on the timer.
   @inlinable
   var needsTimerAfterUpstreamEnded: Bool { consumption.isRunning && finishAfterPending }
-
-  /// The timer task asks what to do: sleep until the pending deadline, park, or stop.
-  @inlinable
-  func nextDeadline() -> TimerAction {
-    guard consumption.isRunning, consumption.end == nil else { return .stop }
-    guard pendingElement != nil else { return .park }
-    return .sleep(until: pendingDeadline)
-  }
-
-  /// The timer task is about to park: `true` (ask again) or `false` (stop) to resume it with at
-  /// once, or `nil` when it was stored and waits for an element.
-  @inlinable
-  mutating func park(_ timer: TimerWaiter) -> Bool? {
-    guard consumption.isRunning, consumption.end == nil else { return false }
-    if pendingElement != nil { return true }
-    parkedTimer = timer
-    return nil
-  }
 
   /// The timer woke at `now`: emits the pending element when it is due (then the finish, when
   /// the upstream finished meanwhile); returns the consumer to resume with it, if one waits.
@@ -196,14 +131,12 @@ struct ThrottleStateMachine<
     return consumer.map { ($0, pending) }
   }
 
-  /// Emits `element` at `instant`: the waiting consumer takes it (and is returned), or it
-  /// becomes the due element, replacing an older one the busy consumer has not taken.
+  /// Emits `element` at `instant`, which becomes the last emission (see ``emit(_:)`` for who
+  /// takes it).
   @inlinable
   mutating func emit(_ element: Element, at instant: Instant) -> Consumer? {
     hasEmitted = true
     lastEmission = instant
-    if let consumer = consumption.takeConsumer() { return consumer }
-    consumption.ready = element
-    return nil
+    return emit(element)
   }
 }

@@ -40,27 +40,12 @@ where repeat (each Base).Element: Sendable {
 
   /// Produces the zipped tuples; see ``AsyncZipSequence``.
   public struct Iterator: AsyncIteratorProtocol {
-    /// Owns the storage for the iterator and its copies; when the last copy is gone, the storage
-    /// is told that the consumer is gone, which cancels every base.
-    @usableFromInline
-    final class Handle {
-      @usableFromInline let storage: ZipStorage<Failure, repeat each Base>
-
-      @inlinable
-      init(storage: ZipStorage<Failure, repeat each Base>) {
-        self.storage = storage
-      }
-
-      deinit {
-        storage.cancel()
-      }
-    }
-
-    @usableFromInline let handle: Handle
+    /// Cancels every base when the last copy of the iterator is gone.
+    @usableFromInline let handle: ReaderStorageOwner<ZipStorage<Failure, repeat each Base>>
 
     @inlinable
     init(storage: ZipStorage<Failure, repeat each Base>) {
-      handle = Handle(storage: storage)
+      handle = ReaderStorageOwner(storage)
     }
 
     /// The next tuple; `nil` when iteration has ended or the calling task is cancelled.

@@ -8,7 +8,8 @@ import Synchronization
 /// waiting consumer takes the tuple from the slots, resumes the consumer with it and every reader,
 /// which read their next elements while the consumer works: one element ahead at most.
 @usableFromInline
-final class ZipStorage<Failure: Error, each Base: AsyncSequence & Sendable>: Sendable
+final class ZipStorage<Failure: Error, each Base: AsyncSequence & Sendable>:
+  ConsumerCancellableStorage
 where repeat (each Base).Element: Sendable {
   @usableFromInline typealias Element = (repeat (each Base).Element)
   @usableFromInline typealias Consumer = UnsafeContinuation<ZipSignal<Element>, Never>
@@ -40,12 +41,7 @@ where repeat (each Base).Element: Sendable {
 
   @inlinable
   func failure(_ error: any Error) -> Failure {
-    // The public functions choose `Failure` as the failure type shared by every base, or
-    // `any Error`; a base can throw nothing else.
-    guard let failure = error as? Failure else {
-      preconditionFailure("zip: a base threw \(type(of: error)), not \(Failure.self)")
-    }
-    return failure
+    baseFailure(error, operator: "zip")
   }
 }
 

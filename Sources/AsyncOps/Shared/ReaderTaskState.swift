@@ -1,8 +1,12 @@
-/// What the storage of `merge` and `zip` keeps behind its lock: the operator's state machine and
-/// the task that runs the base readers.
+/// What the storage of `merge`, `zip` and `combineLatest` keeps behind its lock: the operator's
+/// state machine and the task that runs the base readers.
 ///
 /// The readers' task is registered after it was created, outside the lock; a cancellation that
 /// came first is remembered, so the task is cancelled as soon as it is registered.
+///
+/// The readers run unspecialised (they are reached through a parameter pack): a `Machine` whose
+/// actions do not depend on the element types (combineLatest's) makes this a concrete type there,
+/// so the per-element path looks up no generic metadata.
 @usableFromInline
 struct ReaderTaskState<Machine> {
   @usableFromInline var machine: Machine
