@@ -136,7 +136,14 @@ where Base.Element: Sendable {
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
       guard !ended else { return nil }
-      switch await consumer.storage.next(consumer: consumer.id, isolation: actor) {
+      // The fast path is synchronous (see `ShareStorage.nextIfReady`); only a wait is awaited.
+      let result: Result<Element?, Failure>
+      if let ready = consumer.storage.nextIfReady(consumer: consumer.id) {
+        result = ready
+      } else {
+        result = await consumer.storage.suspend(consumer: consumer.id, isolation: actor)
+      }
+      switch result {
       case .success(let element?):
         return element
       case .success(nil):
