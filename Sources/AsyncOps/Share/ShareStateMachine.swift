@@ -108,7 +108,7 @@ struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter
     if case .bounded(let limit) = policy { limit } else { nil }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   func index(of id: Int) -> Int? {
     var low = 0
     var high = consumers.count
@@ -147,7 +147,7 @@ extension ShareStateMachine {
 
   /// A consumer asks for its next element without a waiter: `.wait` means it must suspend and
   /// call `suspend(consumer:waiter:)`.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func next(consumer id: Int) -> NextAction {
     guard let index = index(of: id) else { return .end(nil) }
     if let action = take(at: index) { return action }
@@ -198,23 +198,39 @@ extension ShareStateMachine {
 
   /// Takes the oldest buffered element, or the end once the buffer is drained; `nil` when the
   /// consumer must wait.
-  @inlinable
+  ///
+  /// This is every consumer's per-element step, so its common case (an element, the consumer was
+  /// not full) is kept small enough to inline into the storage's lock; the rarer steps are apart.
+  @inlinable @inline(__always)
   mutating func take(at index: Int) -> NextAction? {
     if let element = consumers[index].buffer.popFirst() {
       if let limit = boundedLimit, consumers[index].buffer.count == limit - 1 {
-        fullConsumerCount -= 1
-        if case .resume(let waiter) = resumeUpstreamIfDemanded() {
-          return .element(element, .resume(waiter))
-        }
+        return .element(element, tookFromFullBuffer())
       }
       return .element(element, startIfNeeded())
     }
+    return end(at: index)
+  }
+
+  /// The consumer's take left its full `.bounded` buffer with room: it no longer holds the
+  /// upstream back, which is resumed if it waits and no other consumer is full.
+  @inlinable
+  mutating func tookFromFullBuffer() -> UpstreamEffect {
+    fullConsumerCount -= 1
+    let effect = resumeUpstreamIfDemanded()
+    if case .resume = effect { return effect }
+    return startIfNeeded()
+  }
+
+  /// The consumer's buffer is drained: its end once the upstream has ended, `nil` to wait.
+  @inlinable
+  mutating func end(at index: Int) -> NextAction? {
     guard let terminal else { return nil }
     consumers.remove(at: index)
     return .end(terminal)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func startIfNeeded() -> UpstreamEffect {
     guard case .notStarted = phase else { return .none }
     phase = .running

@@ -53,6 +53,7 @@ where Base.Element: Sendable {
     }
     switch state.withLock({ $0.next(consumer: id) }) {
     case .element(let element, let effect):
+      if case .none = effect { return .success(element) }
       perform(effect)
       return .success(element)
     case .end(let terminal):
@@ -156,7 +157,8 @@ where Base.Element: Sendable {
     }
   }
 
-  @inlinable
+  // Always inlined into the upstream loop: no async frame of its own when the upstream waits.
+  @inlinable @inline(__always)
   func awaitDemand() async -> Bool {
     await withUnsafeContinuation { continuation in
       let action = state.withLock { $0.upstreamAwaitsDemand(continuation) }
