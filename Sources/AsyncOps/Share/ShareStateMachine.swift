@@ -279,7 +279,10 @@ extension ShareStateMachine {
   /// The upstream produced `element`: it goes to the replay and to every consumer, by its
   /// policy. The waiters of consumers that were waiting are appended to `resuming`; the storage
   /// resumes each with `element`.
-  @inlinable
+  ///
+  /// Runs under the lock the consumers take too, once per element: inlined into the upstream
+  /// loop, and a consumer's waiter is only taken (a write) when there is one.
+  @inlinable @inline(__always)
   mutating func upstreamProduced(
     _ element: Element, resuming: inout [ConsumerWaiter]
   ) -> ProduceAction {
@@ -290,7 +293,7 @@ extension ShareStateMachine {
       replay.append(element)
     }
     for index in consumers.indices {
-      if let waiter = consumers[index].waiter.take() {
+      if consumers[index].waiter != nil, let waiter = consumers[index].waiter.take() {
         resuming.append(waiter)
         // A rendezvous consumer holds none, but holds the upstream back until it waits again.
         if boundedLimit == 0 { fullConsumerCount += 1 }
@@ -301,7 +304,7 @@ extension ShareStateMachine {
     return fullConsumerCount > 0 ? .awaitDemand : .readNext
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func buffer(_ element: Element, at index: Int) {
     switch policy {
     case .bounded(let limit):
