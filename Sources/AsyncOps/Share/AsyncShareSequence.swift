@@ -131,13 +131,13 @@ where Base.Element: Sendable {
     /// calling task is cancelled.
     ///
     /// - Throws: The upstream's failure, once the buffer is drained.
-    // Always inlined into the caller's loop: its fast path is then a synchronous call, with no
-    // async frame and no executor hop per element (measured: left to the optimiser, it was
-    // sometimes not inlined, which cost two executor checks and a frame allocation per element).
     @inlinable @inline(__always)
     public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
+      // Always inlined into the caller's loop: its fast path is then a synchronous call, with no
+      // async frame and no executor hop per element (measured: left to the optimiser, it was
+      // at times not inlined, which cost two executor checks and a frame allocation per element).
       guard !ended else { return nil }
       // The fast path is synchronous (see `ShareStorage.nextIfReady`); only a wait is awaited.
       let result: Result<Element?, Failure>
