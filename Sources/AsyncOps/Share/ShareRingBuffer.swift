@@ -24,7 +24,7 @@ struct ShareRingBuffer<Element> {
     (0..<count).map { storage[(head + $0) % storage.count]! }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func append(_ element: Element) {
     if count == storage.count { grow() }
     var tail = head + count
@@ -34,7 +34,7 @@ struct ShareRingBuffer<Element> {
   }
 
   /// Removes and returns the oldest element, or `nil` when empty.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func popFirst() -> Element? {
     guard count > 0 else { return nil }
     let element = storage[head].take()

@@ -108,7 +108,7 @@ struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter
     if case .bounded(let limit) = policy { limit } else { nil }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   func index(of id: Int) -> Int? {
     var low = 0
     var high = consumers.count
@@ -147,7 +147,7 @@ extension ShareStateMachine {
 
   /// A consumer asks for its next element without a waiter: `.wait` means it must suspend and
   /// call `suspend(consumer:waiter:)`.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func next(consumer id: Int) -> NextAction {
     guard let index = index(of: id) else { return .end(nil) }
     if let action = take(at: index) { return action }
@@ -198,23 +198,39 @@ extension ShareStateMachine {
 
   /// Takes the oldest buffered element, or the end once the buffer is drained; `nil` when the
   /// consumer must wait.
-  @inlinable
+  ///
+  /// This is every consumer's per-element step, so its common case (an element, the consumer was
+  /// not full) is kept small enough to inline into the storage's lock; the rarer steps are apart.
+  @inlinable @inline(__always)
   mutating func take(at index: Int) -> NextAction? {
     if let element = consumers[index].buffer.popFirst() {
       if let limit = boundedLimit, consumers[index].buffer.count == limit - 1 {
-        fullConsumerCount -= 1
-        if case .resume(let waiter) = resumeUpstreamIfDemanded() {
-          return .element(element, .resume(waiter))
-        }
+        return .element(element, tookFromFullBuffer())
       }
       return .element(element, startIfNeeded())
     }
+    return end(at: index)
+  }
+
+  /// The consumer's take left its full `.bounded` buffer with room: it no longer holds the
+  /// upstream back, which is resumed if it waits and no other consumer is full.
+  @inlinable
+  mutating func tookFromFullBuffer() -> UpstreamEffect {
+    fullConsumerCount -= 1
+    let effect = resumeUpstreamIfDemanded()
+    if case .resume = effect { return effect }
+    return startIfNeeded()
+  }
+
+  /// The consumer's buffer is drained: its end once the upstream has ended, `nil` to wait.
+  @inlinable
+  mutating func end(at index: Int) -> NextAction? {
     guard let terminal else { return nil }
     consumers.remove(at: index)
     return .end(terminal)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func startIfNeeded() -> UpstreamEffect {
     guard case .notStarted = phase else { return .none }
     phase = .running
@@ -263,7 +279,10 @@ extension ShareStateMachine {
   /// The upstream produced `element`: it goes to the replay and to every consumer, by its
   /// policy. The waiters of consumers that were waiting are appended to `resuming`; the storage
   /// resumes each with `element`.
-  @inlinable
+  ///
+  /// Runs under the lock the consumers take too, once per element: inlined into the upstream
+  /// loop, and a consumer's waiter is only taken (a write) when there is one.
+  @inlinable @inline(__always)
   mutating func upstreamProduced(
     _ element: Element, resuming: inout [ConsumerWaiter]
   ) -> ProduceAction {
@@ -274,7 +293,7 @@ extension ShareStateMachine {
       replay.append(element)
     }
     for index in consumers.indices {
-      if let waiter = consumers[index].waiter.take() {
+      if consumers[index].waiter != nil, let waiter = consumers[index].waiter.take() {
         resuming.append(waiter)
         // A rendezvous consumer holds none, but holds the upstream back until it waits again.
         if boundedLimit == 0 { fullConsumerCount += 1 }
@@ -285,7 +304,7 @@ extension ShareStateMachine {
     return fullConsumerCount > 0 ? .awaitDemand : .readNext
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   mutating func buffer(_ element: Element, at index: Int) {
     switch policy {
     case .bounded(let limit):

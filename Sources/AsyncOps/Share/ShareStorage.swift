@@ -38,23 +38,29 @@ where Base.Element: Sendable {
     state.withLock { $0.register() }
   }
 
+  /// A consumer's next element when it need not wait: from its buffer, or its end; `nil` when it
+  /// must suspend (then any start of the upstream is already under way).
+  ///
+  /// Synchronous on purpose: the iterator calls this first and awaits ``suspend(consumer:isolation:)``
+  /// only when it returns `nil`, so a consumer that takes from its buffer makes no async call (no
+  /// async frame, no executor check on entry and return): the per-element path of a consumer that
+  /// is behind is one lock, as the hand-written floor's. The rules stay in the state machine.
   @inlinable
-  func next(
-    consumer id: Int, isolation actor: isolated (any Actor)?
-  ) async -> Result<Element?, Failure> {
+  func nextIfReady(consumer id: Int) -> Result<Element?, Failure>? {
     if Task.isCancelled {
       cancel(consumer: id)
       return .success(nil)
     }
     switch state.withLock({ $0.next(consumer: id) }) {
     case .element(let element, let effect):
+      if case .none = effect { return .success(element) }
       perform(effect)
       return .success(element)
     case .end(let terminal):
       return Self.result(of: terminal)
     case .wait(let effect):
       perform(effect)
-      return await suspend(consumer: id, isolation: actor)
+      return nil
     }
   }
 
@@ -139,8 +145,10 @@ where Base.Element: Sendable {
       }
       guard let element else { return upstreamEnded(nil) }
       let action = state.withLock { $0.upstreamProduced(element, resuming: &resuming) }
-      for waiter in resuming { waiter.resume(returning: .success(element)) }
-      resuming.removeAll(keepingCapacity: true)
+      if !resuming.isEmpty {
+        for waiter in resuming { waiter.resume(returning: .success(element)) }
+        resuming.removeAll(keepingCapacity: true)
+      }
       switch action {
       case .readNext: continue
       case .stop: return
@@ -149,7 +157,8 @@ where Base.Element: Sendable {
     }
   }
 
-  @inlinable
+  // Always inlined into the upstream loop: no async frame of its own when the upstream waits.
+  @inlinable @inline(__always)
   func awaitDemand() async -> Bool {
     await withUnsafeContinuation { continuation in
       let action = state.withLock { $0.upstreamAwaitsDemand(continuation) }

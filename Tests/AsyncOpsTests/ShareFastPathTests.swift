@@ -1,0 +1,41 @@
+import Testing
+
+@testable import AsyncOps
+
+/// The consumer's synchronous fast path (`ShareStorage.nextIfReady`), which the iterator tries
+/// before it awaits: buffered elements and the end come from it without suspending, and a
+/// consumer with nothing buffered is told to wait without being registered as waiting.
+@Suite struct ShareFastPathTests {
+  @Test func bufferedElementsAndTheEndAreTakenWithoutSuspending() async {
+    let (base, input) = AsyncStream.makeStream(of: Int.self)
+    for element in 1...3 { input.yield(element) }
+    input.finish()
+    let shared = base.share(bufferingPolicy: .unbounded)
+    let behind = shared.makeAsyncIterator()
+    var ahead = shared.makeAsyncIterator()
+    // `ahead` drives the upstream to its end; everything is then in `behind`'s buffer.
+    var seen: [Int] = []
+    while let element = await ahead.next() { seen.append(element) }
+    #expect(seen == [1, 2, 3])
+
+    let storage = behind.consumer.storage
+    let id = behind.consumer.id
+    #expect(storage.nextIfReady(consumer: id) == .success(1))
+    #expect(storage.nextIfReady(consumer: id) == .success(2))
+    #expect(storage.nextIfReady(consumer: id) == .success(3))
+    #expect(storage.nextIfReady(consumer: id) == .success(nil))
+  }
+
+  @Test func aConsumerWithNothingBufferedIsToldToWaitThenReceivesTheNextElement() async {
+    let (base, input) = AsyncStream.makeStream(of: Int.self)
+    let shared = base.share(bufferingPolicy: .bounded(4))
+    var iterator = shared.makeAsyncIterator()
+    // Nothing buffered: wait (and the upstream starts). No waiter is stored by this answer, so
+    // the suspension that follows (inside `next()`) is the consumer's only one.
+    #expect(iterator.consumer.storage.nextIfReady(consumer: iterator.consumer.id) == nil)
+    input.yield(7)
+    #expect(await iterator.next() == 7)
+    input.finish()
+    #expect(await iterator.next() == nil)
+  }
+}
