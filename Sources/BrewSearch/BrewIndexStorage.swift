@@ -12,7 +12,7 @@ final class BrewIndexStorage: Sendable {
   let text: [UInt8]
   /// `text` offset where brew `i`'s notes start; `offsets[i + 1] - 1` is its separator.
   let offsets: [Int]
-  /// Method, rating and kind per brew, one byte each (`BrewTraits`).
+  /// Method, rating and kind of each brew, packed into one byte per brew (`BrewTraits`).
   let traits: [UInt8]
   /// The positions whose kind is not `plain`, ascending: a key match there is only a candidate.
   let nonPlainPositions: [Int32]

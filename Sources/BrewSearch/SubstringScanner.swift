@@ -2,9 +2,10 @@ import BrewScanKernel
 
 /// A case-folded ASCII needle and the SIMD scan that finds it in the index's text buffer.
 ///
-/// The scan compares 16 positions at a time on the needle's two rarest bytes (by their
-/// frequency in the indexed text) and verifies candidates byte by byte, so common letters rarely
-/// trigger verification.
+/// The scan compares 64 positions a step on the needle's two rarest bytes (by their frequency in
+/// the indexed text) and verifies candidates byte by byte, so common letters rarely trigger
+/// verification: in AVX-512BW or AVX2 (`BrewScanKernel`) where the CPU has them, in portable
+/// Swift SIMD elsewhere.
 struct SubstringScanner: Sendable {
   /// The folded needle bytes (never empty, never containing the 0 separator).
   let needle: [UInt8]
