@@ -34,18 +34,30 @@ where repeat (each Base).Element: Sendable {
   public typealias Element = (repeat (each Base).Element)
 
   @usableFromInline let bases: (repeat each Base)
+  /// How each iterator starts its readers (see ``CombineLatestFanOut``).
+  @usableFromInline let readBases: CombineLatestStorage<Failure, repeat each Base>.ReadBases
 
-  /// Combines `bases`. `Failure` must be the failure type of every base, or `any Error`; the
-  /// public functions guarantee it.
+  /// Combines `bases`, any number of them, through the generic fan-out. `Failure` must be the
+  /// failure type of every base, or `any Error`; the public functions guarantee it.
   @inlinable
   init(_ bases: repeat each Base) {
+    self.init(repeat each bases, readingWith: { await $0.readAll() })
+  }
+
+  /// Combines `bases`, whose readers `readBases` starts.
+  @inlinable
+  init(
+    _ bases: repeat each Base,
+    readingWith readBases: @escaping CombineLatestStorage<Failure, repeat each Base>.ReadBases
+  ) {
     self.bases = (repeat each bases)
+    self.readBases = readBases
   }
 
   /// Creates an iterator that starts reading the bases at its first `next()`.
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(storage: CombineLatestStorage(repeat each bases))
+    Iterator(storage: CombineLatestStorage(repeat each bases, readingWith: readBases))
   }
 
   /// Produces the combined tuples; see ``AsyncCombineLatestSequence``.

@@ -24,14 +24,21 @@ where repeat (each Base).Element: Sendable {
   /// Resumed with `true` to read the next element, `false` to stop.
   @usableFromInline typealias Reader = UnsafeContinuation<Bool, Never>
   @usableFromInline typealias Machine = CombineLatestStateMachine<Consumer, Reader>
+  /// Starts one reader per base and returns when every reader has returned.
+  @usableFromInline typealias ReadBases = @Sendable (CombineLatestStorage) async -> Void
+
+  /// ``readAll()``, or for two to four bases a ``CombineLatestFanOut`` function that the caller's
+  /// code specialises.
+  @usableFromInline let readBases: ReadBases
 
   @usableFromInline let bases: (repeat each Base)
   @usableFromInline let slots: (repeat CombineLatestSlot<(each Base).Element>)
   @usableFromInline let state: Mutex<ReaderTaskState<Machine>>
 
   @inlinable
-  init(_ bases: repeat each Base) {
+  init(_ bases: repeat each Base, readingWith readBases: @escaping ReadBases) {
     self.bases = (repeat each bases)
+    self.readBases = readBases
     var count = 0
     func makeSlot<Value>(_: Value.Type) -> CombineLatestSlot<Value> {
       defer { count += 1 }
@@ -158,10 +165,12 @@ extension CombineLatestStorage {
 extension CombineLatestStorage {
   @inlinable
   func startReaders() {
-    let task = Task { await readAll() }
+    let task = Task { await readBases(self) }
     if state.withLock({ $0.register(task) }) { task.cancel() }
   }
 
+  /// The fan-out for any number of bases; see ``CombineLatestFanOut`` for why two to four bases
+  /// use another.
   @inlinable
   func readAll() async {
     await withDiscardingTaskGroup { group in
