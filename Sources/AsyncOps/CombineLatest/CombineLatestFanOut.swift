@@ -10,7 +10,7 @@
 /// The fixed-arity `combineLatest` functions know their bases as separate generic parameters, so
 /// they pass one of these functions instead: it names each base and slot by tuple position, and a
 /// caller's specialisation of the function specialises each reader for its base. Same readers,
-/// same order, same task group as the generic fan-out; only the dispatch differs.
+/// same order, one child task each as in the generic fan-out; only the dispatch differs.
 @usableFromInline
 enum CombineLatestFanOut {
   /// Reads two bases.
@@ -18,10 +18,10 @@ enum CombineLatestFanOut {
   static func read<Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
     _ storage: CombineLatestStorage<Failure, A, B>
   ) async where A.Element: Sendable, B.Element: Sendable {
-    await withDiscardingTaskGroup { group in
-      group.addTask { await storage.read(storage.bases.0, into: storage.slots.0) }
-      group.addTask { await storage.read(storage.bases.1, into: storage.slots.1) }
-    }
+    await readConcurrently(
+      { await storage.read(storage.bases.0, into: storage.slots.0) },
+      { await storage.read(storage.bases.1, into: storage.slots.1) }
+    )
   }
 
   /// Reads three bases.
@@ -32,11 +32,11 @@ enum CombineLatestFanOut {
   >(
     _ storage: CombineLatestStorage<Failure, A, B, C>
   ) async where A.Element: Sendable, B.Element: Sendable, C.Element: Sendable {
-    await withDiscardingTaskGroup { group in
-      group.addTask { await storage.read(storage.bases.0, into: storage.slots.0) }
-      group.addTask { await storage.read(storage.bases.1, into: storage.slots.1) }
-      group.addTask { await storage.read(storage.bases.2, into: storage.slots.2) }
-    }
+    await readConcurrently(
+      { await storage.read(storage.bases.0, into: storage.slots.0) },
+      { await storage.read(storage.bases.1, into: storage.slots.1) },
+      { await storage.read(storage.bases.2, into: storage.slots.2) }
+    )
   }
 
   /// Reads four bases.
@@ -47,11 +47,11 @@ enum CombineLatestFanOut {
   >(
     _ storage: CombineLatestStorage<Failure, A, B, C, D>
   ) async where A.Element: Sendable, B.Element: Sendable, C.Element: Sendable, D.Element: Sendable {
-    await withDiscardingTaskGroup { group in
-      group.addTask { await storage.read(storage.bases.0, into: storage.slots.0) }
-      group.addTask { await storage.read(storage.bases.1, into: storage.slots.1) }
-      group.addTask { await storage.read(storage.bases.2, into: storage.slots.2) }
-      group.addTask { await storage.read(storage.bases.3, into: storage.slots.3) }
-    }
+    await readConcurrently(
+      { await storage.read(storage.bases.0, into: storage.slots.0) },
+      { await storage.read(storage.bases.1, into: storage.slots.1) },
+      { await storage.read(storage.bases.2, into: storage.slots.2) },
+      { await storage.read(storage.bases.3, into: storage.slots.3) }
+    )
   }
 }

@@ -20,18 +20,31 @@ public struct AsyncMergeSequence<
   Element: Sendable, Failure: Error, each Base: AsyncSequence & Sendable
 >: AsyncSequence, Sendable {
   @usableFromInline let bases: (repeat each Base)
+  /// How each iterator starts its readers (see ``MergeFanOut``).
+  @usableFromInline let readBases: MergeStorage<Element, Failure, repeat each Base>.ReadBases
 
-  /// Merges `bases`; each must produce `Element` and throw `Failure` or a subtype of it (the
-  /// public functions guarantee both; the first is checked when an iterator is made).
+  /// Merges `bases` through the generic fan-out; each must produce `Element` and throw `Failure`
+  /// or a subtype of it (the public functions guarantee both; the first is checked when an
+  /// iterator is made).
   @inlinable
   init(_ bases: repeat each Base) {
+    self.init(repeat each bases, readingWith: { await $0.readAll() })
+  }
+
+  /// Merges `bases`, whose readers `readBases` starts.
+  @inlinable
+  init(
+    _ bases: repeat each Base,
+    readingWith readBases: @escaping MergeStorage<Element, Failure, repeat each Base>.ReadBases
+  ) {
     self.bases = (repeat each bases)
+    self.readBases = readBases
   }
 
   /// Creates an iterator that starts reading the bases at its first `next()`.
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(storage: MergeStorage(repeat each bases))
+    Iterator(storage: MergeStorage(repeat each bases, readingWith: readBases))
   }
 
   /// Produces the merged elements; see ``AsyncMergeSequence``.

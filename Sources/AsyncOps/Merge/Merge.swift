@@ -66,7 +66,7 @@ where
   B.Element == A.Element,
   A.Element: Sendable
 {
-  AsyncMergeSequence(a, b)
+  AsyncMergeSequence(a, b, readingWith: MergeFanOut.read)
 }
 
 /// Merges 2 asynchronous sequences whose failure types differ; the result throws `any Error`.
@@ -81,7 +81,7 @@ public func merge<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
   _ a: A, _ b: B
 ) -> AsyncMergeSequence<A.Element, any Error, A, B>
 where B.Element == A.Element, A.Element: Sendable {
-  AsyncMergeSequence(a, b)
+  AsyncMergeSequence(a, b, readingWith: MergeFanOut.read)
 }
 
 /// Merges three asynchronous sequences of one element type into one, in the order the elements
@@ -110,7 +110,7 @@ where
   C.Element == A.Element,
   A.Element: Sendable
 {
-  AsyncMergeSequence(a, b, c)
+  AsyncMergeSequence(a, b, c, readingWith: MergeFanOut.read)
 }
 
 /// Merges 3 asynchronous sequences whose failure types differ; the result throws `any Error`.
@@ -127,7 +127,7 @@ public func merge<
   _ a: A, _ b: B, _ c: C
 ) -> AsyncMergeSequence<A.Element, any Error, A, B, C>
 where B.Element == A.Element, C.Element == A.Element, A.Element: Sendable {
-  AsyncMergeSequence(a, b, c)
+  AsyncMergeSequence(a, b, c, readingWith: MergeFanOut.read)
 }
 
 /// Merges 4 asynchronous sequences of one element type into one, in the order the elements
@@ -158,7 +158,7 @@ where
   D.Element == A.Element,
   A.Element: Sendable
 {
-  AsyncMergeSequence(a, b, c, d)
+  AsyncMergeSequence(a, b, c, d, readingWith: MergeFanOut.read)
 }
 
 /// Merges 4 asynchronous sequences whose failure types differ; the result throws `any Error`.
@@ -176,7 +176,7 @@ public func merge<
   _ a: A, _ b: B, _ c: C, _ d: D
 ) -> AsyncMergeSequence<A.Element, any Error, A, B, C, D>
 where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, A.Element: Sendable {
-  AsyncMergeSequence(a, b, c, d)
+  AsyncMergeSequence(a, b, c, d, readingWith: MergeFanOut.read)
 }
 
 /// Merges 5 asynchronous sequences of one element type into one, in the order the elements

@@ -14,13 +14,20 @@ final class MergeStorage<
   /// Resumed with `true` to read the next element, `false` to stop.
   @usableFromInline typealias Reader = UnsafeContinuation<Bool, Never>
   @usableFromInline typealias Machine = MergeStateMachine<Element, Consumer, Reader>
+  /// Starts one reader per base and returns when every reader has returned.
+  @usableFromInline typealias ReadBases = @Sendable (MergeStorage) async -> Void
+
+  /// ``readAll()``, or for two to four bases a ``MergeFanOut`` function that the caller's code
+  /// specialises.
+  @usableFromInline let readBases: ReadBases
 
   @usableFromInline let bases: (repeat each Base)
   @usableFromInline let state: Mutex<ReaderTaskState<Machine>>
 
   @inlinable
-  init(_ bases: repeat each Base) {
+  init(_ bases: repeat each Base, readingWith readBases: @escaping ReadBases) {
     self.bases = (repeat each bases)
+    self.readBases = readBases
     var count = 0
     func check<Checked: AsyncSequence>(_: Checked) {
       // The public functions require one element type; the readers rely on it (`hand`).
@@ -118,10 +125,12 @@ extension MergeStorage {
 extension MergeStorage {
   @inlinable
   func startReaders() {
-    let task = Task { await readAll() }
+    let task = Task { await readBases(self) }
     if state.withLock({ $0.register(task) }) { task.cancel() }
   }
 
+  /// The fan-out for any number of bases; see ``MergeFanOut`` for why two to four bases use
+  /// another.
   @inlinable
   func readAll() async {
     await withDiscardingTaskGroup { group in

@@ -24,18 +24,30 @@ where repeat (each Base).Element: Sendable {
   public typealias Element = (repeat (each Base).Element)
 
   @usableFromInline let bases: (repeat each Base)
+  /// How each iterator starts its readers (see ``ZipFanOut``).
+  @usableFromInline let readBases: ZipStorage<Failure, repeat each Base>.ReadBases
 
-  /// Zips `bases`. `Failure` must be the failure type of every base, or `any Error`; the public
-  /// functions guarantee it.
+  /// Zips `bases`, any number of them, through the generic fan-out. `Failure` must be the failure
+  /// type of every base, or `any Error`; the public functions guarantee it.
   @inlinable
   init(_ bases: repeat each Base) {
+    self.init(repeat each bases, readingWith: { await $0.readAll() })
+  }
+
+  /// Zips `bases`, whose readers `readBases` starts.
+  @inlinable
+  init(
+    _ bases: repeat each Base,
+    readingWith readBases: @escaping ZipStorage<Failure, repeat each Base>.ReadBases
+  ) {
     self.bases = (repeat each bases)
+    self.readBases = readBases
   }
 
   /// Creates an iterator that starts reading the bases at its first `next()`.
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(storage: ZipStorage(repeat each bases))
+    Iterator(storage: ZipStorage(repeat each bases, readingWith: readBases))
   }
 
   /// Produces the zipped tuples; see ``AsyncZipSequence``.

@@ -16,14 +16,21 @@ where repeat (each Base).Element: Sendable {
   /// Resumed with `true` to read the next element, `false` to stop.
   @usableFromInline typealias Reader = UnsafeContinuation<Bool, Never>
   @usableFromInline typealias Machine = ZipStateMachine<Consumer, Reader>
+  /// Starts one reader per base and returns when every reader has returned.
+  @usableFromInline typealias ReadBases = @Sendable (ZipStorage) async -> Void
+
+  /// ``readAll()``, or for two or three bases a ``ZipFanOut`` function that the caller's code
+  /// specialises.
+  @usableFromInline let readBases: ReadBases
 
   @usableFromInline let bases: (repeat each Base)
   @usableFromInline let slots: (repeat ZipSlot<(each Base).Element>)
   @usableFromInline let state: Mutex<ReaderTaskState<Machine>>
 
   @inlinable
-  init(_ bases: repeat each Base) {
+  init(_ bases: repeat each Base, readingWith readBases: @escaping ReadBases) {
     self.bases = (repeat each bases)
+    self.readBases = readBases
     var count = 0
     func makeSlot<Value>(_: Value.Type) -> ZipSlot<Value> {
       defer { count += 1 }
@@ -169,10 +176,12 @@ extension ZipStateMachine.EndAction {
 extension ZipStorage {
   @inlinable
   func startReaders() {
-    let task = Task { await readAll() }
+    let task = Task { await readBases(self) }
     if state.withLock({ $0.register(task) }) { task.cancel() }
   }
 
+  /// The fan-out for any number of bases; see ``ZipFanOut`` for why two and three bases use
+  /// another.
   @inlinable
   func readAll() async {
     await withDiscardingTaskGroup { group in
