@@ -22,7 +22,7 @@ import Testing
     var storage: WeakWatch
   }
 
-  @Test(arguments: Operator.allCases, [2, 3, 5, 8])
+  @Test(arguments: Operator.allCases, [2, 3, 4, 5, 8])
   func nothingIsLostOrRepeatedAndEveryBaseReadEnds(_ operation: Operator, arity: Int) async {
     var random = ShareSeededRandom(seed: UInt64(arity) * 7919 + UInt64(operation.rawValue.count))
     var runs: [(Run, Task<Consumption<[Int]>, Never>)] = []
@@ -113,7 +113,7 @@ import Testing
   }
 }
 
-/// A merge, zip or chain of 2, 3, 5 or 8 probed bases whose items are returned as arrays:
+/// A merge, zip or chain of 2, 3, 4, 5 or 8 probed bases whose items are returned as arrays:
 /// `[base, value]` for merge and chain, the tuple's parts for zip.
 struct MergeZipChainIterator: AsyncIteratorProtocol {
   private let produce: () async throws -> [Int]?
@@ -125,16 +125,20 @@ struct MergeZipChainIterator: AsyncIteratorProtocol {
     switch (operation, b.count) {
     case (.merge, 2): produce = Self.erase(merge(b[0], b[1]), storage: storage)
     case (.merge, 3): produce = Self.erase(merge(b[0], b[1], b[2]), storage: storage)
+    case (.merge, 4): produce = Self.erase(merge(b[0], b[1], b[2], b[3]), storage: storage)
     case (.merge, 5): produce = Self.erase(merge(b[0], b[1], b[2], b[3], b[4]), storage: storage)
     case (.merge, _):
       produce = Self.erase(
         merge(b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]), storage: storage)
     case (.chain, 2): produce = Self.erase(chain(b[0], b[1]))
     case (.chain, 3): produce = Self.erase(chain(b[0], b[1], b[2]))
+    case (.chain, 4): produce = Self.erase(chain(b[0], b[1], b[2], b[3]))
     case (.chain, 5): produce = Self.erase(chain(b[0], b[1], b[2], b[3], b[4]))
     case (.chain, _): produce = Self.erase(chain(b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]))
     case (.zip, 2): produce = Self.erase(zip(bases[0], bases[1]), storage: storage)
     case (.zip, 3): produce = Self.erase(zip(bases[0], bases[1], bases[2]), storage: storage)
+    case (.zip, 4):
+      produce = Self.erase(zip(bases[0], bases[1], bases[2], bases[3]), storage: storage)
     case (.zip, 5):
       produce = Self.erase(zip(bases[0], bases[1], bases[2], bases[3], bases[4]), storage: storage)
     case (.zip, _):
