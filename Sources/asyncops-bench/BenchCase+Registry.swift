@@ -73,6 +73,9 @@ extension BenchCase {
       [.floorShare1],
       [.floorDebounceBurst],
       [.floorCombineLatest2Unspecialised],
+      [.floorCombineLatestChannel(bases: 2)],
+      [.floorCombineLatestChannel(bases: 3)],
+      [.floorCombineLatestChannel(bases: 4)],
     ].joined())
 
   /// The physical floor: a bare continuation hand-off between two tasks.

@@ -13,6 +13,20 @@ extension BenchCase {
       measure: { count in await floorCombineLatestRun(bases: bases, count: count) })
   }
 
+  /// `floor-combineLatest2-async-channel`, `-3-`, `-4-`: the floor above on the bases of the
+  /// `combineLatestN-async-channel` cases (each a rendezvous channel fed by its own producer task,
+  /// the same sizes): the least an operator that reads each base on a task of its own costs on
+  /// that source, the floor of the `≤ 2× source-async-channel` targets.
+  static func floorCombineLatestChannel(bases: Int) -> BenchCase {
+    BenchCase(
+      name: "floor-combineLatest\(bases)" + ChannelSource.nameSuffix,
+      summary: "floor-combineLatest\(bases) on rendezvous-channel bases; per input element",
+      size: 150_000 / bases, quickSize: 2_000, repetitions: operatorRepetitions,
+      measure: { count in
+        await floorCombineLatestRun(bases: bases, count: count, source: ChannelSource())
+      })
+  }
+
   /// `floor-combineLatest2-unspecialised`: `floor-combineLatest2` with each reader reading its
   /// base through `any AsyncSequence<Int, Never>`, so the base's `next` calls are generic async
   /// calls as in the operator: what the unspecialised reader alone adds to the floor.
@@ -35,12 +49,12 @@ extension BenchCase {
 }
 
 @inline(never)
-private func floorCombineLatestRun(bases: Int, count: Int, unspecialised: Bool = false) async
-  -> RunOutcome
-{
+private func floorCombineLatestRun<Source: IntSource>(
+  bases: Int, count: Int, source: Source = SynchronousSource(), unspecialised: Bool = false
+) async -> RunOutcome {
   precondition((1...4).contains(bases), "floor-combineLatest: 1 to 4 bases")
   let gate = StartGate(parties: bases)
-  let base = GatedSequence(base: CountingSequence(count: count), gate: gate)
+  let base = GatedSequence(base: source.values(count: count), gate: gate)
   let combination = FloorCombineLatest(bases: bases)
   let final = count - 1
   var tuples = 0

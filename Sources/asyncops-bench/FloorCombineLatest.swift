@@ -71,8 +71,9 @@ final class FloorCombineLatest: Sendable {
     state = Mutex(State(bases: bases))
   }
 
-  /// Base `index`'s reader: reads `base` to its end, handing every element over.
-  func read(_ base: GatedSequence<CountingSequence>, index: Int) async {
+  /// Base `index`'s reader: reads `base` to its end, handing every element over. Specialised for
+  /// each source it is called with (a synchronous `0..<N`, or the rendezvous channel).
+  func read<Values>(_ base: GatedSequence<Values>, index: Int) async {
     var iterator = base.makeAsyncIterator()
     await readAll(&iterator, index: index)
   }
