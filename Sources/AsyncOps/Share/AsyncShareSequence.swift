@@ -122,9 +122,10 @@ where Base.Element: Sendable {
     /// iterator exists.
     @usableFromInline let consumer: ShareConsumerHandle<Base>
     /// `consumer.storage` and `consumer.id`, held here as plain values for the per-element path:
-    /// a class reference loaded through `consumer` is retained and released around every call
-    /// (two atomic operations per element, measured); an `Unmanaged` one is not, and `consumer`,
-    /// held by this same iterator, keeps the storage alive meanwhile.
+    /// the storage loaded through `consumer` was retained and released around every call (two
+    /// atomic operations per element, about 15 % of `share-1`'s CPU per element); used through
+    /// `Unmanaged._withUnsafeGuaranteedRef` it is not, and `consumer`, held by this same
+    /// iterator for the whole call, keeps the storage alive meanwhile.
     @usableFromInline let storage: Unmanaged<ShareStorage<Base>>
     @usableFromInline let id: Int
     @usableFromInline var ended = false
