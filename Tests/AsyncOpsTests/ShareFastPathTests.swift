@@ -38,4 +38,21 @@ import Testing
     input.finish()
     #expect(await iterator.next() == nil)
   }
+  /// The iterator reaches its storage through an unretained reference on the per-element path;
+  /// what keeps the storage alive is the consumer handle every copy of the iterator holds, even
+  /// once the shared sequence value and the iterator it was copied from are gone.
+  @Test func aCopiedIteratorWhoseSequenceAndOriginalAreGoneStillReadsToTheEnd() async {
+    let (base, input) = AsyncStream.makeStream(of: Int.self)
+    for element in 1...3 { input.yield(element) }
+    input.finish()
+    var copy: AsyncShareSequence<AsyncStream<Int>>.Iterator
+    do {
+      let original = base.share(bufferingPolicy: .unbounded).makeAsyncIterator()
+      copy = original
+    }
+    var seen: [Int] = []
+    while let element = await copy.next() { seen.append(element) }
+    #expect(seen == [1, 2, 3])
+    #expect(await copy.next() == nil)
+  }
 }
