@@ -34,30 +34,37 @@ where repeat (each Base).Element: Sendable {
   public typealias Element = (repeat (each Base).Element)
 
   @usableFromInline let bases: (repeat each Base)
-  /// How each iterator starts its readers (see ``CombineLatestFanOut``).
+  /// How each iterator starts its readers and builds its tuples (see ``CombineLatestFanOut``).
   @usableFromInline let readBases: CombineLatestStorage<Failure, repeat each Base>.ReadBases
+  @usableFromInline let combine: CombineLatestStorage<Failure, repeat each Base>.MakeTuple
 
   /// Combines `bases`, any number of them, through the generic fan-out. `Failure` must be the
   /// failure type of every base, or `any Error`; the public functions guarantee it.
   @inlinable
   init(_ bases: repeat each Base) {
-    self.init(repeat each bases, readingWith: { await $0.readAll() })
+    self.init(
+      repeat each bases, readingWith: { await $0.readAll() },
+      combiningWith: { $0.genericTuple(promoting: $1) })
   }
 
-  /// Combines `bases`, whose readers `readBases` starts.
+  /// Combines `bases`, whose readers `readBases` starts and whose tuples `combine` builds.
   @inlinable
   init(
     _ bases: repeat each Base,
-    readingWith readBases: @escaping CombineLatestStorage<Failure, repeat each Base>.ReadBases
+    readingWith readBases: @escaping CombineLatestStorage<Failure, repeat each Base>.ReadBases,
+    combiningWith combine: @escaping CombineLatestStorage<Failure, repeat each Base>.MakeTuple
   ) {
     self.bases = (repeat each bases)
     self.readBases = readBases
+    self.combine = combine
   }
 
   /// Creates an iterator that starts reading the bases at its first `next()`.
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(storage: CombineLatestStorage(repeat each bases, readingWith: readBases))
+    Iterator(
+      storage: CombineLatestStorage(
+        repeat each bases, readingWith: readBases, combiningWith: combine))
   }
 
   /// Produces the combined tuples; see ``AsyncCombineLatestSequence``.

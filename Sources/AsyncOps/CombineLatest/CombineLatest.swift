@@ -18,7 +18,8 @@ public func combineLatest<Failure: Error, A: AsyncSequence & Sendable, B: AsyncS
   _ a: A, _ b: B
 ) -> AsyncCombineLatestSequence<Failure, A, B>
 where A.Failure == Failure, B.Failure == Failure, A.Element: Sendable, B.Element: Sendable {
-  AsyncCombineLatestSequence(a, b, readingWith: CombineLatestFanOut.read)
+  AsyncCombineLatestSequence(
+    a, b, readingWith: CombineLatestFanOut.read, combiningWith: CombineLatestFanOut.tuple)
 }
 
 /// Combines the latest elements of two asynchronous sequences whose failure types differ; the
@@ -32,7 +33,8 @@ public func combineLatest<A: AsyncSequence & Sendable, B: AsyncSequence & Sendab
   _ a: A, _ b: B
 ) -> AsyncCombineLatestSequence<any Error, A, B>
 where A.Element: Sendable, B.Element: Sendable {
-  AsyncCombineLatestSequence(a, b, readingWith: CombineLatestFanOut.read)
+  AsyncCombineLatestSequence(
+    a, b, readingWith: CombineLatestFanOut.read, combiningWith: CombineLatestFanOut.tuple)
 }
 
 /// Combines the latest elements of three asynchronous sequences into tuples.
@@ -54,7 +56,8 @@ where
   A.Failure == Failure, B.Failure == Failure, C.Failure == Failure,
   A.Element: Sendable, B.Element: Sendable, C.Element: Sendable
 {
-  AsyncCombineLatestSequence(a, b, c, readingWith: CombineLatestFanOut.read)
+  AsyncCombineLatestSequence(
+    a, b, c, readingWith: CombineLatestFanOut.read, combiningWith: CombineLatestFanOut.tuple)
 }
 
 /// Combines the latest elements of three asynchronous sequences whose failure types differ; the
@@ -66,7 +69,8 @@ public func combineLatest<
   _ a: A, _ b: B, _ c: C
 ) -> AsyncCombineLatestSequence<any Error, A, B, C>
 where A.Element: Sendable, B.Element: Sendable, C.Element: Sendable {
-  AsyncCombineLatestSequence(a, b, c, readingWith: CombineLatestFanOut.read)
+  AsyncCombineLatestSequence(
+    a, b, c, readingWith: CombineLatestFanOut.read, combiningWith: CombineLatestFanOut.tuple)
 }
 
 /// Combines the latest elements of four asynchronous sequences into tuples.
@@ -92,7 +96,8 @@ where
   A.Failure == Failure, B.Failure == Failure, C.Failure == Failure, D.Failure == Failure,
   A.Element: Sendable, B.Element: Sendable, C.Element: Sendable, D.Element: Sendable
 {
-  AsyncCombineLatestSequence(a, b, c, d, readingWith: CombineLatestFanOut.read)
+  AsyncCombineLatestSequence(
+    a, b, c, d, readingWith: CombineLatestFanOut.read, combiningWith: CombineLatestFanOut.tuple)
 }
 
 /// Combines the latest elements of four asynchronous sequences whose failure types differ; the
@@ -105,7 +110,8 @@ public func combineLatest<
   _ a: A, _ b: B, _ c: C, _ d: D
 ) -> AsyncCombineLatestSequence<any Error, A, B, C, D>
 where A.Element: Sendable, B.Element: Sendable, C.Element: Sendable, D.Element: Sendable {
-  AsyncCombineLatestSequence(a, b, c, d, readingWith: CombineLatestFanOut.read)
+  AsyncCombineLatestSequence(
+    a, b, c, d, readingWith: CombineLatestFanOut.read, combiningWith: CombineLatestFanOut.tuple)
 }
 
 /// Combines the latest elements of any number of asynchronous sequences into tuples; the form for

@@ -27,18 +27,30 @@ where repeat (each Base).Element: Sendable {
   /// Starts one reader per base and returns when every reader has returned.
   @usableFromInline typealias ReadBases = @Sendable (CombineLatestStorage) async -> Void
 
+  /// Every base's latest value as the tuple, after the waiting element of the base at `promoting`
+  /// (if any) became its latest. Called with the lock held.
+  @usableFromInline typealias MakeTuple =
+    @Sendable (CombineLatestStorage, _ promoting: Int) -> Element
+
   /// ``readAll()``, or for two to four bases a ``CombineLatestFanOut`` function that the caller's
   /// code specialises.
   @usableFromInline let readBases: ReadBases
+  /// ``genericTuple(promoting:)``, or for two to four bases a ``CombineLatestFanOut`` function that
+  /// the caller's code specialises: the consumer builds one tuple per element.
+  @usableFromInline let combine: MakeTuple
 
   @usableFromInline let bases: (repeat each Base)
   @usableFromInline let slots: (repeat CombineLatestSlot<(each Base).Element>)
   @usableFromInline let state: Mutex<ReaderTaskState<Machine>>
 
   @inlinable
-  init(_ bases: repeat each Base, readingWith readBases: @escaping ReadBases) {
+  init(
+    _ bases: repeat each Base, readingWith readBases: @escaping ReadBases,
+    combiningWith combine: @escaping MakeTuple
+  ) {
     self.bases = (repeat each bases)
     self.readBases = readBases
+    self.combine = combine
     var count = 0
     func makeSlot<Value>(_: Value.Type) -> CombineLatestSlot<Value> {
       defer { count += 1 }
@@ -52,6 +64,13 @@ where repeat (each Base).Element: Sendable {
   /// became its latest. Call only while holding the lock.
   @inlinable
   func makeTuple(promoting promoted: Int) -> Element {
+    combine(self, promoted)
+  }
+
+  /// ``makeTuple(promoting:)`` for any number of bases (through the parameter pack, so each slot
+  /// is read by a generic call; see ``CombineLatestFanOut``).
+  @inlinable
+  func genericTuple(promoting promoted: Int) -> Element {
     (repeat (each slots).value(promoting: promoted))
   }
 

@@ -24,30 +24,36 @@ where repeat (each Base).Element: Sendable {
   public typealias Element = (repeat (each Base).Element)
 
   @usableFromInline let bases: (repeat each Base)
-  /// How each iterator starts its readers (see ``ZipFanOut``).
+  /// How each iterator starts its readers and takes its tuples (see ``ZipFanOut``).
   @usableFromInline let readBases: ZipStorage<Failure, repeat each Base>.ReadBases
+  @usableFromInline let combine: ZipStorage<Failure, repeat each Base>.TakeTuple
 
   /// Zips `bases`, any number of them, through the generic fan-out. `Failure` must be the failure
   /// type of every base, or `any Error`; the public functions guarantee it.
   @inlinable
   init(_ bases: repeat each Base) {
-    self.init(repeat each bases, readingWith: { await $0.readAll() })
+    self.init(
+      repeat each bases, readingWith: { await $0.readAll() },
+      combiningWith: { $0.genericTuple() })
   }
 
-  /// Zips `bases`, whose readers `readBases` starts.
+  /// Zips `bases`, whose readers `readBases` starts and whose tuples `combine` takes.
   @inlinable
   init(
     _ bases: repeat each Base,
-    readingWith readBases: @escaping ZipStorage<Failure, repeat each Base>.ReadBases
+    readingWith readBases: @escaping ZipStorage<Failure, repeat each Base>.ReadBases,
+    combiningWith combine: @escaping ZipStorage<Failure, repeat each Base>.TakeTuple
   ) {
     self.bases = (repeat each bases)
     self.readBases = readBases
+    self.combine = combine
   }
 
   /// Creates an iterator that starts reading the bases at its first `next()`.
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(storage: ZipStorage(repeat each bases, readingWith: readBases))
+    Iterator(
+      storage: ZipStorage(repeat each bases, readingWith: readBases, combiningWith: combine))
   }
 
   /// Produces the zipped tuples; see ``AsyncZipSequence``.

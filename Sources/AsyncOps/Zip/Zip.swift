@@ -44,7 +44,7 @@ public func zip<Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & 
   _ a: A, _ b: B
 ) -> AsyncZipSequence<Failure, A, B>
 where A.Failure == Failure, B.Failure == Failure, A.Element: Sendable, B.Element: Sendable {
-  AsyncZipSequence(a, b, readingWith: ZipFanOut.read)
+  AsyncZipSequence(a, b, readingWith: ZipFanOut.read, combiningWith: ZipFanOut.tuple)
 }
 
 /// Zips two asynchronous sequences whose failure types differ; the zip throws `any Error`.
@@ -57,7 +57,7 @@ public func zip<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
   _ a: A, _ b: B
 ) -> AsyncZipSequence<any Error, A, B>
 where A.Element: Sendable, B.Element: Sendable {
-  AsyncZipSequence(a, b, readingWith: ZipFanOut.read)
+  AsyncZipSequence(a, b, readingWith: ZipFanOut.read, combiningWith: ZipFanOut.tuple)
 }
 
 /// Zips three asynchronous sequences: the n-th tuple holds the n-th element of each.
@@ -79,7 +79,7 @@ where
   A.Failure == Failure, B.Failure == Failure, C.Failure == Failure,
   A.Element: Sendable, B.Element: Sendable, C.Element: Sendable
 {
-  AsyncZipSequence(a, b, c, readingWith: ZipFanOut.read)
+  AsyncZipSequence(a, b, c, readingWith: ZipFanOut.read, combiningWith: ZipFanOut.tuple)
 }
 
 /// Zips three asynchronous sequences whose failure types differ; the zip throws `any Error`.
@@ -94,7 +94,7 @@ public func zip<
   _ a: A, _ b: B, _ c: C
 ) -> AsyncZipSequence<any Error, A, B, C>
 where A.Element: Sendable, B.Element: Sendable, C.Element: Sendable {
-  AsyncZipSequence(a, b, c, readingWith: ZipFanOut.read)
+  AsyncZipSequence(a, b, c, readingWith: ZipFanOut.read, combiningWith: ZipFanOut.tuple)
 }
 
 /// Zips any number of asynchronous sequences into tuples; the form for 1 base and for 4 or more.

@@ -1,7 +1,8 @@
-/// Starts one reader per base for two or three bases in code the compiler can specialise; the
-/// same workaround as ``CombineLatestFanOut`` (docs/compiler-workarounds.md): the generic
-/// ``ZipStorage/readAll()`` reaches each base through the parameter pack, which Swift 6.3 compiles
-/// generically, so every element would pay a generic async call per layer of its base.
+/// Starts one reader per base, and takes each tuple, for two or three bases in code the compiler
+/// can specialise; the same workaround as ``CombineLatestFanOut`` (docs/compiler-workarounds.md):
+/// the generic ``ZipStorage/readAll()`` and ``ZipStorage/genericTuple()`` reach each base through
+/// the parameter pack, which Swift 6.3 compiles generically, so every element would pay a generic
+/// async call per layer of its base, and every tuple a generic call per base.
 @usableFromInline
 enum ZipFanOut {
   /// Reads two bases.
@@ -28,5 +29,25 @@ enum ZipFanOut {
       { await storage.read(storage.bases.1, into: storage.slots.1) },
       { await storage.read(storage.bases.2, into: storage.slots.2) }
     )
+  }
+
+  /// The tuple of two bases, emptying their slots.
+  @inlinable
+  static func tuple<Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
+    _ storage: ZipStorage<Failure, A, B>
+  ) -> (A.Element, B.Element) where A.Element: Sendable, B.Element: Sendable {
+    (storage.slots.0.take(), storage.slots.1.take())
+  }
+
+  /// The tuple of three bases, emptying their slots.
+  @inlinable
+  static func tuple<
+    Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable,
+    C: AsyncSequence & Sendable
+  >(
+    _ storage: ZipStorage<Failure, A, B, C>
+  ) -> (A.Element, B.Element, C.Element)
+  where A.Element: Sendable, B.Element: Sendable, C.Element: Sendable {
+    (storage.slots.0.take(), storage.slots.1.take(), storage.slots.2.take())
   }
 }

@@ -19,18 +19,28 @@ where repeat (each Base).Element: Sendable {
   /// Starts one reader per base and returns when every reader has returned.
   @usableFromInline typealias ReadBases = @Sendable (ZipStorage) async -> Void
 
+  /// The tuple of the slots' elements, emptying them. Called with the lock held.
+  @usableFromInline typealias TakeTuple = @Sendable (ZipStorage) -> Element
+
   /// ``readAll()``, or for two or three bases a ``ZipFanOut`` function that the caller's code
   /// specialises.
   @usableFromInline let readBases: ReadBases
+  /// ``genericTuple()``, or for two or three bases a ``ZipFanOut`` function that the caller's code
+  /// specialises: the consumer takes one tuple per element.
+  @usableFromInline let combine: TakeTuple
 
   @usableFromInline let bases: (repeat each Base)
   @usableFromInline let slots: (repeat ZipSlot<(each Base).Element>)
   @usableFromInline let state: Mutex<ReaderTaskState<Machine>>
 
   @inlinable
-  init(_ bases: repeat each Base, readingWith readBases: @escaping ReadBases) {
+  init(
+    _ bases: repeat each Base, readingWith readBases: @escaping ReadBases,
+    combiningWith combine: @escaping TakeTuple
+  ) {
     self.bases = (repeat each bases)
     self.readBases = readBases
+    self.combine = combine
     var count = 0
     func makeSlot<Value>(_: Value.Type) -> ZipSlot<Value> {
       defer { count += 1 }
@@ -43,6 +53,13 @@ where repeat (each Base).Element: Sendable {
   /// The tuple of the slots' elements, emptying them. Call only while holding the lock.
   @inlinable
   func takeTuple() -> Element {
+    combine(self)
+  }
+
+  /// ``takeTuple()`` for any number of bases (through the parameter pack, so each slot is read by
+  /// a generic call; see ``ZipFanOut``).
+  @inlinable
+  func genericTuple() -> Element {
     (repeat (each slots).take())
   }
 
