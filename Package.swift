@@ -50,17 +50,22 @@ let package = Package(
       swiftSettings: strictSettings),
     .executableTarget(
       name: "asyncops-bench",
-      dependencies: ["AsyncOps", "BrewSearch", "BrewSearchReplay", "PushReference"],
+      dependencies: [
+        "AsyncOps", "AsyncOpsTesting", "BrewSearch", "BrewSearchReplay", "PushReference",
+      ],
       swiftSettings: strictSettings),
+    // What several test targets share (the seeded random generator); not a product.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
     .testTarget(
-      name: "AsyncOpsTests", dependencies: ["AsyncOps", "AsyncOpsTesting"],
+      name: "AsyncOpsTests", dependencies: ["AsyncOps", "AsyncOpsTesting", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "AsyncOpsTestingTests",
-      dependencies: ["AsyncOps", "AsyncOpsTesting", "MarbleNotation"],
+      dependencies: ["AsyncOps", "AsyncOpsTesting", "MarbleNotation", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "PushReferenceTests", dependencies: ["PushReference", "MarbleNotation"],
+      name: "PushReferenceTests",
+      dependencies: ["PushReference", "MarbleNotation", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "BrewSearchTests",
@@ -72,13 +77,16 @@ let package = Package(
       name: "ConformanceTests",
       dependencies: [
         "MarbleEngines", "AsyncOps", "AsyncOpsTesting", "PushReference", "MarbleNotation",
+        "TestSupport",
       ],
       swiftSettings: strictSettings),
     // The executable too: its terminal code (key decoding, the screen, the key thread) is tested
     // in-process as well as through the built `brew-search`.
     .testTarget(
       name: "CLITests",
-      dependencies: ["BrewSearch", "MarbleEngines", "MarbleNotation", "brew-search-cli"],
+      dependencies: [
+        "BrewSearch", "MarbleEngines", "MarbleNotation", "brew-search-cli", "TestSupport",
+      ],
       swiftSettings: strictSettings),
     // The benchmark's pure parts: option parsing, the scheduling modes' target judgement.
     .testTarget(

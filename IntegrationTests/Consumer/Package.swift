@@ -26,6 +26,19 @@ let package = Package(
     .executableTarget(
       name: "SAAProgram",
       dependencies: [.product(name: "AsyncOps", package: rootIdentity)]),
+    // Every public declaration of swift-async-algorithms 1.1.5, used the loosest way its callers
+    // may (scripts/check-saa-compatibility-coverage checks that none is missing).
+    .target(
+      name: "SAACompatibility",
+      dependencies: [.product(name: "AsyncOps", package: rootIdentity), "LocalClocks"]),
+    // A generic clock named `TestClock`, as pointfreeco's swift-clocks has: it must stay
+    // spellable as `TestClock<Duration>` in a file that also imports AsyncOps.
+    .target(name: "LocalClocks"),
+    .testTarget(
+      name: "SAACompatibilityTests",
+      dependencies: [
+        "SAACompatibility", "LocalClocks", .product(name: "AsyncOps", package: rootIdentity),
+      ]),
     .testTarget(
       name: "AsyncOpsConsumerTests",
       dependencies: [

@@ -13,8 +13,13 @@ extension MarbleOperator {
     switch (self, engine) {
     case (.currentValue, .push):
       "the channel (pull only: the push engine's CurrentValueSubject is not drawn here)"
-    case (.share(_, let replay), .push) where replay > 0:
+    case (.share(_, let replay), .push) where replay > 0,
+      (.shareWithLeaves(_, _, let replay, _), .push) where replay > 0:
       "replay=\(replay) (push has no replay: Combine's share() does not keep elements)"
+    case (.shareWithLeaves(_, _, _, let stop?), .push) where stop > 0:
+      "stop=\(stop) (Combine's share() reconnects at once: only stop=0 has a push twin)"
+    case (.retry(_, let backoff?), .push):
+      "backoff=\(backoff) (Combine's retry has no delay)"
     case (.debounceWithOptions(_, let leading, let maxWait), .push):
       ([leading ? "leading" : nil, maxWait.map { "maxWait=\($0)" }].compactMap(\.self)
         .joined(separator: " and ")) + " (Combine's debounce has neither leading nor maxWait)"
@@ -27,13 +32,15 @@ extension MarbleOperator {
 extension MarbleOperator {
   /// Whether, with both engines asked for, an engine that lacks a setting is left out (with a
   /// note) instead of the command failing: the debounce options exist in pull only by design
-  /// (SEMANTICS.md "debounce options"), and so do the `currentValue` channel and a `share`
+  /// (Debounce rules 8–10), and so do the `currentValue` channel and a `share`
   /// replay, so there is nothing to compare. Every pull-only setting is treated alike; asking
   /// for the push engine alone is still an error.
   public var leavesOutAnEngineThatLacksASetting: Bool {
     switch self {
     case .debounceWithOptions, .currentValue: true
     case .share(_, let replay): replay > 0
+    case .shareWithLeaves(_, _, let replay, let stop): replay > 0 || (stop ?? 0) > 0
+    case .retry(_, let backoff): backoff != nil
     default: false
     }
   }
@@ -50,8 +57,11 @@ extension MarbleOperator {
     case .debounce(let ticks), .throttle(let ticks, _), .mapLatest(let ticks): ticks
     case .debounceWithOptions(let ticks, _, let maxWait): max(ticks, maxWait ?? 0)
     case .chunksByTime(let ticks), .chunksByTimeOrCount(let ticks, _), .timer(let ticks): ticks
+    case .timeout(let ticks), .delay(let ticks): ticks
+    case .retry(_, let backoff): backoff ?? 0
+    case .shareWithLeaves(_, _, _, let stop): stop ?? 0
     case .combineLatest, .removeDuplicates, .removeDuplicatesIgnoringCase, .share, .currentValue,
-      .buffer, .fanIn, .chunks, .scan, .adjacentPairs:
+      .buffer, .fanIn, .chunks, .scan, .adjacentPairs, .withLatestFrom, .prefixUntil:
       0
     }
   }

@@ -9,7 +9,7 @@ public enum MarbleOperator: Hashable, Sendable {
   /// `debounce:N` — debounce by N ticks.
   case debounce(ticks: Int)
   /// `debounce:N:leading`, `debounce:N:maxWait=M` and `debounce:N:leading:maxWait=M` — debounce
-  /// by N ticks with the options of SEMANTICS.md "debounce options" (pull only: Combine has
+  /// by N ticks with the options of Debounce rules 8–10 (pull only: Combine has
   /// neither). `maxWait` is in ticks, at least N.
   case debounceWithOptions(ticks: Int, leading: Bool, maxWait: Int?)
   /// `throttle:N` (`latest: true`) and `throttle:N:first` (`latest: false`) — at most one element
@@ -20,8 +20,8 @@ public enum MarbleOperator: Hashable, Sendable {
   case mapLatest(ticks: Int)
   /// `combineLatest` — of two or more inputs.
   case combineLatest
-  /// `merge`, `zip`, `chain` — of two or more inputs (SEMANTICS.md "The rest of
-  /// swift-async-algorithms").
+  /// `merge`, `zip`, `chain` — of two or more inputs (Merge, Zip and Chain rules in
+  /// docs/semantics.md).
   case fanIn(FanInOperator)
   /// `removeDuplicates`.
   case removeDuplicates
@@ -29,6 +29,13 @@ public enum MarbleOperator: Hashable, Sendable {
   case removeDuplicatesIgnoringCase
   /// `share:T1,T2,...[:replay=R]` — consumers registered at those ticks.
   case share(consumers: [Int], replay: Int)
+  /// `share:T1,T2-L2,...[:replay=R][:stop=D]`, a share that consumers leave: consumer k
+  /// registers at Tk and, with `-Lk`, leaves at Lk (it receives the events of ticks Tk…Lk−1;
+  /// its line just stops). With `stop=D` the share stops its upstream D ticks after the last
+  /// consumer left and starts it again for the next one (`share(replay:stoppingAfter:clock:)`,
+  /// StoppingAfter rules 1–4); the input is then cold: each run of the upstream plays it from its
+  /// first tick. Without `stop=`, the input is hot, as for `share:T1,T2,...`.
+  case shareWithLeaves(consumers: [Int], leaves: [Int?], replay: Int, stop: Int?)
   /// `currentValue:V:T1,T2,...` — an `AsyncCurrentValue(V)` that the input's elements are sent
   /// to (its finish finishes the channel), read by consumers made at those ticks (pull only:
   /// the push engine has no such channel here).
@@ -55,15 +62,30 @@ public enum MarbleOperator: Hashable, Sendable {
   /// `adjacentPairs()`, push `scan` of the last two then `filter`/`map` (Combine has no
   /// `adjacentPairs`); `a-b-c|` gives `--'ab'-'bc'|`.
   case adjacentPairs
+  /// `withLatestFrom` — of two inputs: each element of the first paired with the latest element
+  /// of the second (drawn as the two concatenated, `'ax'`).
+  case withLatestFrom
+  /// `timeout:N` — fails (`^`) when a `next()` waits N ticks (push: a custom error).
+  case timeout(ticks: Int)
+  /// `delay:N` — every event N ticks later.
+  case delay(ticks: Int)
+  /// `prefixUntil` — of two inputs: the first's elements until the second produces one.
+  case prefixUntil
+  /// `retry:N` and `retry:N:backoff=B` — N retries, at once or B ticks after each failure. The
+  /// inputs are cold: each attempt starts its input again from its first tick; attempt k
+  /// (0 = the first run) plays input k, the last input for every later attempt.
+  case retry(attempts: Int, backoff: Int?)
 
   /// The spellings accepted, for messages.
   public static let usage =
     "debounce:N, debounce:N:leading, debounce:N:maxWait=M, debounce:N:leading:maxWait=M, "
     + "throttle:N, throttle:N:first, mapLatest:N, combineLatest, removeDuplicates, "
     + "removeDuplicates:ignoringCase, "
-    + "share:T1,T2,...[:replay=R], currentValue:V:T1,T2,..., "
+    + "share:T1,T2,...[:replay=R], share:T1,T2-L2,...[:replay=R][:stop=D], "
+    + "currentValue:V:T1,T2,..., "
     + "buffer:N, buffer:N:latest, buffer:N:oldest, buffer:unbounded, merge, zip, chain, "
-    + "chunks:N, chunksByTime:T, chunksByTimeOrCount:T:N, timer:T, scan, adjacentPairs"
+    + "chunks:N, chunksByTime:T, chunksByTimeOrCount:T:N, timer:T, scan, adjacentPairs, "
+    + "withLatestFrom, timeout:N, delay:N, prefixUntil, retry:N, retry:N:backoff=B"
 
   /// Parses one of the spellings of ``usage``.
   public init(parsing text: String) throws(MarbleOperatorError) {
@@ -122,6 +144,8 @@ public enum MarbleOperator: Hashable, Sendable {
         initial: parts[1], consumers: try Self.consumerTicks(parts[2], text: text))
     case "chunks", "chunksByTime", "chunksByTimeOrCount", "timer":
       self = try Self.parseChunksOrTimer(parts: parts, text: text)
+    case "withLatestFrom", "prefixUntil", "timeout", "delay", "retry":
+      self = try Self.parsePastSAA(parts: parts, text: text)
     default:
       throw MarbleOperatorError("unknown operator '\(parts[0])': expected one of \(Self.usage)")
     }
@@ -168,7 +192,7 @@ public enum MarbleOperator: Hashable, Sendable {
   }
 
   /// `T1,T2,...`: the ticks consumers are made at.
-  private static func consumerTicks(
+  static func consumerTicks(
     _ list: String, text: String
   ) throws(MarbleOperatorError) -> [Int] {
     var consumers: [Int] = []
@@ -182,32 +206,12 @@ public enum MarbleOperator: Hashable, Sendable {
     return consumers
   }
 
-  private static func parseShare(parts: [String], text: String) throws(MarbleOperatorError) -> Self
-  {
-    guard (2...3).contains(parts.count) else {
-      throw MarbleOperatorError(
-        "malformed operator '\(text)': expected share:T1,T2,...[:replay=R], as in share:0,2")
-    }
-    let consumers = try consumerTicks(parts[1], text: text)
-    var replay = 0
-    if parts.count == 3 {
-      let setting = parts[2]
-      guard setting.hasPrefix("replay="), let value = Int(setting.dropFirst("replay=".count)),
-        value >= 0
-      else {
-        throw MarbleOperatorError(
-          "malformed operator '\(text)': expected replay=R with R a whole number ≥ 0, got '\(setting)'"
-        )
-      }
-      replay = value
-    }
-    return .share(consumers: consumers, replay: replay)
-  }
-
   /// The ticks at which consumers start: one output per consumer.
   public var consumers: [Int] {
     switch self {
-    case .share(let consumers, _), .currentValue(_, let consumers): consumers
+    case .share(let consumers, _), .currentValue(_, let consumers),
+      .shareWithLeaves(let consumers, _, _, _):
+      consumers
     default: [0]
     }
   }
@@ -216,7 +220,7 @@ public enum MarbleOperator: Hashable, Sendable {
   /// an output of its own.
   public var hasConsumersAtTicks: Bool {
     switch self {
-    case .share, .currentValue: true
+    case .share, .shareWithLeaves, .currentValue: true
     default: false
     }
   }
@@ -225,9 +229,12 @@ public enum MarbleOperator: Hashable, Sendable {
   public var inputCount: ClosedRange<Int> {
     switch self {
     case .combineLatest, .fanIn: 2...CombineLatestArity.maximum
+    case .withLatestFrom, .prefixUntil: 2...2
+    case .retry: 1...CombineLatestArity.maximum
+    case .timeout, .delay: 1...1
     case .debounce, .debounceWithOptions, .throttle, .mapLatest, .removeDuplicates,
-      .removeDuplicatesIgnoringCase, .share, .currentValue, .buffer, .chunks, .chunksByTime,
-      .chunksByTimeOrCount, .timer, .scan, .adjacentPairs:
+      .removeDuplicatesIgnoringCase, .share, .shareWithLeaves, .currentValue, .buffer, .chunks,
+      .chunksByTime, .chunksByTimeOrCount, .timer, .scan, .adjacentPairs:
       1...1
     }
   }
@@ -241,7 +248,7 @@ public enum MarbleOperator: Hashable, Sendable {
     case .combineLatest: "combineLatest"
     case .fanIn(let fanIn): fanIn.rawValue
     case .removeDuplicates, .removeDuplicatesIgnoringCase: "removeDuplicates"
-    case .share: "share"
+    case .share, .shareWithLeaves: "share"
     case .currentValue: "currentValue"
     case .buffer: "buffer"
     case .chunks: "chunks"
@@ -250,6 +257,11 @@ public enum MarbleOperator: Hashable, Sendable {
     case .timer: "timer"
     case .scan: "scan"
     case .adjacentPairs: "adjacentPairs"
+    case .withLatestFrom: "withLatestFrom"
+    case .timeout: "timeout"
+    case .delay: "delay"
+    case .prefixUntil: "prefixUntil"
+    case .retry: "retry"
     }
   }
 }

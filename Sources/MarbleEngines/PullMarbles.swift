@@ -25,8 +25,8 @@ enum PullMarbles {
         sources[0].throttle(for: tick * ticks, clock: clock, latest: latest)
       }
     case .mapLatest(let ticks):
-      // The transform of SEMANTICS.md's marble spelling: wait N ticks on the test clock, answer
-      // the element; N = 0 answers at once, in the same tick.
+      // The transform of the marble spelling `mapLatest:N` (docs/semantics.md): wait N ticks on
+      // the test clock, answer the element; N = 0 answers at once, in the same tick.
       return try await recordMarbles(inputs, tick: tick, drainTicks: operation.drainTicks) {
         sources, clock in
         sources[0].mapLatest { element in
@@ -64,6 +64,9 @@ enum PullMarbles {
       return try await recordMarbles(inputs, tick: tick, consumers: consumers) { sources, _ in
         sources[0].share(replay: replay)
       }
+    case .shareWithLeaves(let consumers, let leaves, let replay, let stop):
+      return try await shareWithLeavesMarbles(
+        inputs, tick: tick, consumers: consumers, leaves: leaves, replay: replay, stop: stop)
     case .combineLatest:
       return try await combineLatestMarbles(inputs, tick: tick)
     case .buffer(let policy):
@@ -82,6 +85,8 @@ enum PullMarbles {
       return try await recordMarbles(inputs, tick: tick, render: concatenatedParts) {
         sources, _ in sources[0].adjacentPairs()
       }
+    case .withLatestFrom, .prefixUntil, .timeout, .delay, .retry:
+      return try await evaluatePastSAA(operation, inputs: inputs, tick: tick)
     }
   }
 

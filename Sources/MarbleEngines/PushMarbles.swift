@@ -39,6 +39,9 @@ enum PushMarbles {
       return try recordPushMarbles(inputs, tick: tick, consumers: consumers) { subjects, _ in
         subjects[0].share()
       }
+    case .shareWithLeaves(let consumers, let leaves, _, let stop):
+      return try shareWithLeavesMarbles(
+        inputs, tick: tick, consumers: consumers, leaves: leaves, stop: stop)
     case .combineLatest:
       return try combineLatestMarbles(inputs, tick: tick)
     case .buffer(let policy):
@@ -61,6 +64,8 @@ enum PushMarbles {
           .filter { $0.0 != nil }
           .map { $0.0! + $0.1! }
       }
+    case .withLatestFrom, .prefixUntil, .timeout, .delay, .retry:
+      return try evaluatePastSAA(operation, inputs: inputs, tick: tick)
     }
   }
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AsyncOpsTesting
 
-/// Finding 10 of issue #15: `AsyncTestSource`'s counters mean what their docs say.
+/// `AsyncTestSource`'s counters mean what their docs say.
 @Suite struct AsyncTestSourceCounterTests {
   @Test func aDroppedIteratorIsNoLongerLive() {
     let source = AsyncTestSource<String>()
@@ -34,8 +34,8 @@ import Testing
     #expect(source.liveIteratorCount == 0)
   }
 
-  /// The same class of bug as `TestClock`'s: a cancellation handler that runs after its read
-  /// was already answered used to leave a mark for ever.
+  /// As for `TestClock`: a cancellation handler that runs after its read was already answered
+  /// leaves no mark behind.
   @Test func aCancellationAfterTheReadWasAnsweredLeavesNoMark() async throws {
     try await withVirtualTime { time in
       let source = AsyncTestSource<String>()

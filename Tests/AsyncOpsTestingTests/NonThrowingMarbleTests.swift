@@ -2,9 +2,9 @@ import AsyncOps
 import AsyncOpsTesting
 import Testing
 
-/// Issue #29, finding 4: a pipeline typed `some AsyncSequence<_, Never>` could not be fed by
-/// `expectMarbles`, whose inputs may throw. Inputs that cannot fail, with marble letters mapped to
-/// the app's values, feed it as it is.
+/// A pipeline typed `some AsyncSequence<_, Never>` can be fed by `expectMarbles`: inputs that
+/// cannot fail, with marble letters mapped to the app's values, feed it as it is (the throwing
+/// inputs alone would not type-check against it).
 @Suite struct NonThrowingMarbleTests {
   /// An app's pipeline, typed as an app types it: it cannot fail, and it is not generic over a
   /// failure.

@@ -57,7 +57,7 @@ import Testing
     #expect(instant.offset == .seconds(6))
   }
 
-  /// Issue #29, finding 3: a sleep of zero or less waits for no time, real or virtual: it is a
+  /// A sleep of zero or less waits for no time, real or virtual: it is a
   /// yield, and it does not fail the body ("slept about 0 ms").
   @Test(arguments: [Duration.zero, .milliseconds(-5)])
   func aSleepOfZeroOrLessIsAYieldNotAFailure(_ duration: Duration) async throws {

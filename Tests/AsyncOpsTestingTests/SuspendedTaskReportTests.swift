@@ -3,7 +3,7 @@ import AsyncOpsTesting
 import Synchronization
 import Testing
 
-/// Issue #29, finding 2: a task of the body still suspended when the body returns is reported as
+/// A task of the body still suspended when the body returns is reported as
 /// one issue naming it (its id, and what it waits on), as Kotlin's `runTest` reports
 /// "uncompleted coroutines"; a test that means it opts out. And a real-clock sleep of an
 /// unstructured `Task {}` of the body is named, not reported as a generic stall.

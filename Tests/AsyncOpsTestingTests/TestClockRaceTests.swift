@@ -1,11 +1,11 @@
-@_spi(Testing) import AsyncOps
-import AsyncOpsTesting
+import AsyncOps
+@_spi(Testing) import AsyncOpsTesting
 import Testing
 
-/// Findings 4 and 11 of issue #15: `TestClock` under concurrent use and at its edges.
+/// `TestClock` under concurrent use and at its edges.
 @Suite struct TestClockRaceTests {
-  /// Finding 4: `advance(by:)` read the time in one lock and moved it in another, so two
-  /// concurrent calls could both start from the same `now` and one step was lost.
+  /// `advance(by:)` reads and moves the time in one step: two concurrent calls never start from
+  /// the same `now`, so no step is lost.
   @Test func concurrentAdvancesAddUpExactly() async {
     let clock = TestClock()
     await withTaskGroup(of: Void.self) { group in
@@ -18,15 +18,15 @@ import Testing
     #expect(clock.now == .zero.advanced(by: .nanoseconds(200_000)))
   }
 
-  /// Finding 11: the doc says a negative duration leaves the clock unchanged; it used to trap.
+  /// A negative duration leaves the clock unchanged, as the doc says (it does not trap).
   @Test func aNegativeAdvanceLeavesTheClockUnchanged() {
     let clock = TestClock(now: .zero.advanced(by: .seconds(5)))
     clock.advance(by: .seconds(-1))
     #expect(clock.now == .zero.advanced(by: .seconds(5)))
   }
 
-  /// Finding 11: a cancellation that comes after `advance` resumed the sleeper (but before its
-  /// task ran) left the sleeper's id in the clock for ever.
+  /// A cancellation that comes after `advance` resumed the sleeper (but before its task ran)
+  /// leaves no trace of the sleeper's id in the clock.
   @Test func aCancellationAfterTheSleeperWasResumedLeavesNoMark() async throws {
     try await withVirtualTime { time in
       let clock = time.clock

@@ -3,12 +3,12 @@ import AsyncOpsTesting
 import Synchronization
 import Testing
 
-/// Findings 1, 2, 3 and 5 of issue #15: how `withVirtualTime` ends — with work arriving as it
+/// How `withVirtualTime` ends — with work arriving as it
 /// ends, with a polling loop, when the test is cancelled, and with work the body left behind.
 @Suite struct VirtualTimeEndingTests {
-  /// Finding 1: a task the body left suspended, resumed from another thread just as the driver
-  /// ends, used to be queued on a driver that would never run it again (or routed to it after it
-  /// had decided to end): 300 tasks × 50 runs. The body returns once half the tasks are resumed;
+  /// A task the body left suspended, resumed from another thread just as the driver ends, still
+  /// runs: it is never queued on a driver that will not run it again, nor routed to one that has
+  /// decided to end. 300 tasks × 50 runs. The body returns once half the tasks are resumed;
   /// the other half are resumed one by one from outside, 5 µs apart, across the driver's end.
   @Test(.timeLimit(.minutes(1)))
   func tasksResumedFromOutsideAsTheDriverEndsAllRun() async throws {
@@ -42,8 +42,8 @@ import Testing
     }
   }
 
-  /// Finding 2: `jobsSinceTimeMoved` was reset by every request, so a loop of `settle()` at one
-  /// instant ran on and on without a report.
+  /// A loop of `settle()` at one instant is reported as a polling loop: a request does not reset
+  /// `jobsSinceTimeMoved`, so the loop cannot run on without a report.
   @Test func aSettlePollingLoopIsReportedWithinASecond() async throws {
     let error = await #expect(throws: VirtualTimeError.self) {
       try await withVirtualTime { time in
@@ -64,7 +64,7 @@ import Testing
     #expect(report.contains("polling loop"))
   }
 
-  /// Finding 2, with `advance(by: .zero)` as the poll.
+  /// The polling loop above, with `advance(by: .zero)` as the poll.
   @Test func anAdvanceByZeroPollingLoopIsReportedWithinASecond() async throws {
     let error = await #expect(throws: VirtualTimeError.self) {
       try await withVirtualTime { time in
@@ -83,11 +83,10 @@ import Testing
     }
   }
 
-  /// Finding 3: the caller waited on a continuation with no cancellation handler, so cancelling
-  /// the test (a time limit) never reached a stuck body. Without the handler this test hangs
-  /// until its time limit. (It used to also bound the wall time from `cancel()` to the result by
-  /// one second; in a full run that measured how busy the other tests kept the cooperative pool,
-  /// not the driver, and failed at 9.9 s on a loaded machine.)
+  /// The caller waits on a continuation with a cancellation handler, so cancelling the test (a
+  /// time limit) reaches a stuck body. Without the handler this test hangs until its time limit.
+  /// (It does not bound the wall time from `cancel()` to the result: in a full run that would
+  /// measure how busy the other tests keep the cooperative pool, not the driver.)
   @Test(.timeLimit(.minutes(1)))
   func cancellingTheCallerEndsAStuckBody() async throws {
     let bodyStarted = Atomic(false)
@@ -110,7 +109,33 @@ import Testing
     }
   }
 
-  /// Finding 5: a sleeper the body leaves on the clock is reported at the `withVirtualTime` call,
+  /// Cancelling the caller reaches a body that polls `Task.isCancelled` between `settle()`s,
+  /// wherever the cancellation lands: while the body runs, or while it waits in `settle()`. Twenty
+  /// cancellations at arbitrary points; the body must see every one and return.
+  @Test(.timeLimit(.minutes(1)))
+  func cancellingTheCallerReachesABodyPollingBetweenSettles() async throws {
+    for run in 0..<20 {
+      let polling = Atomic(false)
+      let sawCancellation = Atomic(false)
+      let test = Task {
+        // No request limit: the body polls until it is cancelled, however long that takes.
+        try await withVirtualTime(options: VirtualTimeOptions(requestLimit: .max)) { time in
+          while !Task.isCancelled {
+            polling.store(true, ordering: .relaxed)
+            await time.settle()
+          }
+          sawCancellation.store(true, ordering: .relaxed)
+        }
+      }
+      while !polling.load(ordering: .relaxed) { await Task.yield() }
+      test.cancel()
+      _ = await test.result
+      let saw = sawCancellation.load(ordering: .relaxed)
+      #expect(saw, "run \(run): the body never saw it")
+    }
+  }
+
+  /// A sleeper the body leaves on the clock is reported at the `withVirtualTime` call,
   /// with its deadline.
   @Test func aSleeperLeftOnTheClockIsReportedAtTheCall() async throws {
     let callLine = #line + 3
@@ -129,7 +154,7 @@ import Testing
     await #expect(throws: CancellationError.self) { try await leftover?.value }
   }
 
-  /// Finding 5: a task left inside `advance(by:)` when the body returns is resumed (time does
+  /// A task left inside `advance(by:)` when the body returns is resumed (time does
   /// not move), not left suspended for ever, and the request is reported.
   @Test(.timeLimit(.minutes(1)))
   func aTaskLeftInsideAdvanceIsResumedAndReported() async throws {
@@ -149,7 +174,7 @@ import Testing
     #expect(await helper?.value == .zero, "resumed at once, time unmoved")
   }
 
-  /// The rule of finding 5 in the quiet case: work awaited or cancelled by the body is not
+  /// The quiet case of the two reports above: work awaited or cancelled by the body is not
   /// reported.
   @Test func aBodyThatCancelsWhatItStartedEndsWithoutAnIssue() async throws {
     let outcome = try await withVirtualTime { time in

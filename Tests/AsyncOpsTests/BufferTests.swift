@@ -3,7 +3,7 @@ import Testing
 
 @testable import AsyncOps
 
-/// The rules of SEMANTICS.md "buffer(policy:)", one test each, on virtual time: the test body is
+/// Buffer rules 1–4, one test each, on virtual time: the test body is
 /// the consumer, so "the consumer is not pulling" is exact, and `settle()` lets the reading task
 /// run as far as it can.
 @Suite struct BufferTests {

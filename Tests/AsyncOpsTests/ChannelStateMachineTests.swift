@@ -155,4 +155,26 @@ import Testing
       Self.outcome(machine.next(id: 2, consumer: "c1", isCancelled: true))?.1 == .success(nil))
     #expect(machine.waitingSends.map(\.element) == [1])
   }
+
+  @Test func theInvariantsHoldAfterEveryStepOfARendezvous() {
+    var machine = Machine()
+    machine.checkInvariants()
+    _ = machine.send(1, id: 1, sender: "s1", isCancelled: false)
+    machine.checkInvariants()
+    _ = machine.send(2, id: 2, sender: "s2", isCancelled: false)
+    machine.checkInvariants()
+    _ = machine.next(id: 3, consumer: "c1", isCancelled: false)
+    machine.checkInvariants()
+    _ = machine.sendCancelled(id: 2)
+    machine.checkInvariants()
+    _ = machine.next(id: 4, consumer: "c2", isCancelled: false)
+    machine.checkInvariants()
+    _ = machine.next(id: 5, consumer: "c3", isCancelled: false)
+    machine.checkInvariants()
+    _ = machine.nextCancelled(id: 4)
+    machine.checkInvariants()
+    let ending = machine.finish(failure: Failure())
+    machine.checkInvariants()
+    #expect(ending?.consumers == ["c3"])
+  }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AsyncOps
 
-/// The rules of SEMANTICS.md "AsyncChannel / AsyncThrowingChannel", one test each, on virtual
+/// Channel rules 1–3 (`AsyncChannel` and `AsyncThrowingChannel`), one test each, on virtual
 /// time: `settle()` runs every task to quiescence, so "has not returned yet" is exact.
 @Suite struct ChannelTests {
   struct Failure: Error, Equatable {}

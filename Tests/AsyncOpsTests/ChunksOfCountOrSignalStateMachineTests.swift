@@ -12,7 +12,7 @@ import Testing
   private static func waiting(count: Int? = nil) -> Machine {
     var machine = Machine(count: count)
     #expect(machine.next() == .startReaders)
-    #expect(machine.readersStarted("task") == nil)
+    #expect(machine.upstreamStarted("task") == nil)
     #expect(machine.suspend("consumer") == nil)
     return machine
   }
@@ -60,7 +60,7 @@ import Testing
   @Test func aSignalWithNothingCollectedCutsNothing() throws {
     var machine = Self.waiting()
     #expect(machine.signalTicked() == .proceed)
-    #expect(machine.consumer == "consumer")
+    #expect(machine.consumption.consumer == "consumer")
   }
 
   @Test func aSignalWhileAChunkWaitsParksTheSignalReader() throws {
@@ -149,7 +149,7 @@ import Testing
   @Test func cancellationResumesEverythingAndCancelsTheReaders() throws {
     var machine = Machine(count: 1)
     _ = machine.next()
-    #expect(machine.readersStarted("task") == nil)
+    #expect(machine.upstreamStarted("task") == nil)
     _ = machine.baseProduced("a")
     #expect(machine.park("base", .base) == nil)
     _ = machine.next()  // takes "a", resumes the base
@@ -174,6 +174,6 @@ import Testing
     var machine = Machine(count: 1)
     _ = machine.next()
     _ = machine.cancelled()
-    #expect(machine.readersStarted("task") == "task")
+    #expect(machine.upstreamStarted("task") == "task")
   }
 }

@@ -2,7 +2,7 @@ import AsyncOps
 import AsyncOpsTesting
 import Testing
 
-/// SEMANTICS.md "Timers and chunks", the chunking rules, one named test each, on marbles (one
+/// Chunks rules 1–7, one named test each, on marbles (one
 /// tick = 1 ms) or virtual time.
 @Suite struct ChunksRuleTests {
   private static let concat: @Sendable ([String]) -> String = { $0.joined() }

@@ -12,7 +12,7 @@ struct CombineLatestScenario: Sendable, CustomTestStringConvertible {
   var testDescription: String { "\(inputs.count) bases: \(inputs) → \(expected)" }
 }
 
-/// Every rule of SEMANTICS.md "combineLatest" (pull) as marbles, each at arity 2, 3, 4 and 6.
+/// CombineLatest rules 1–4 (pull) as marbles, each at arity 2, 3, 4 and 6.
 @Suite struct CombineLatestMarbleTests {
   private func check(_ scenario: CombineLatestScenario) async throws {
     let run = try await runCombinedMarbles(scenario.inputs)

@@ -301,4 +301,33 @@ import Testing
 }
 
 /// An element whose lifetime a test watches through weak references.
-private final class Tracked: Sendable {}
+private final class Tracked: Sendable {
+}
+
+extension CombineLatestStateMachineTests {
+  @Test func theInvariantsHoldAfterEveryStepOfAnIteration() {
+    var machine = Machine(baseCount: 2)
+    machine.checkInvariants()
+    _ = machine.next("c0")
+    machine.checkInvariants()
+    _ = machine.produced(by: 0, reader: "r0")
+    machine.checkInvariants()
+    _ = machine.produced(by: 1, reader: "r1")
+    machine.checkInvariants()
+    _ = machine.produced(by: 0, reader: "r0")
+    machine.checkInvariants()
+    _ = machine.produced(by: 1, reader: "r1")
+    machine.checkInvariants()
+    _ = machine.next("c1")
+    machine.checkInvariants()
+    _ = machine.next("c2")
+    machine.checkInvariants()
+    _ = machine.finished(0)
+    machine.checkInvariants()
+    _ = machine.failed(1, failure: Boom())
+    machine.checkInvariants()
+    _ = machine.cancelled()
+    machine.checkInvariants()
+    #expect("\(machine.next("c3"))".hasPrefix("finish"))
+  }
+}

@@ -103,9 +103,12 @@ import Testing
         var events: [String] = []
         var iterator = combineLatest(letters, symbols).makeAsyncIterator()
         do throws(TestSourceFailure) {
-          if let (letter, symbol) = try await iterator.next() { events.append(letter + symbol) }
+          // The typed path (`next(isolation:)`), which throws the first base's failure type.
+          if let (letter, symbol) = try await iterator.next(isolation: nil) {
+            events.append(letter + symbol)
+          }
           try? await clock.sleep(for: .milliseconds(10))  // busy while "b" arrives, symbols fail
-          while let (letter, symbol) = try await iterator.next() {
+          while let (letter, symbol) = try await iterator.next(isolation: nil) {
             events.append(letter + symbol)
           }
           events.append("end")
@@ -156,11 +159,19 @@ import Testing
       fails(combineLatest(letters, numbers, letters, numbers), with: TestSourceFailure.self))
   }
 
-  @Test func basesWithDifferentFailureTypesThrowAnyError() {
+  @Test func twoAndThreeBasesOfDifferentFailureTypesThrowTheFirstBasesAsSwiftAsyncAlgorithmsDoes() {
     let letters = AsyncTestSource<String>()
     let numbers = AsyncStream<Int> { $0.finish() }
-    #expect(fails(combineLatest(letters, numbers), with: (any Error).self))
-    #expect(fails(combineLatest(numbers, letters, numbers), with: (any Error).self))
+    #expect(fails(combineLatest(letters, numbers), with: TestSourceFailure.self))
+    #expect(fails(combineLatest(numbers, letters, numbers), with: Never.self))
+    let named: AsyncCombineLatestSequence<any Error, AsyncTestSource<String>, AsyncStream<Int>> =
+      combineLatest(letters, numbers)
+    #expect(fails(named, with: (any Error).self))
+  }
+
+  @Test func fourBasesOfDifferentFailureTypesThrowAnyError() {
+    let letters = AsyncTestSource<String>()
+    let numbers = AsyncStream<Int> { $0.finish() }
     #expect(fails(combineLatest(numbers, numbers, numbers, letters), with: (any Error).self))
   }
 
@@ -180,7 +191,7 @@ import Testing
       let consumer = Task { () -> TestSourceFailure? in
         var iterator = combineLatest(letters, numbers).makeAsyncIterator()
         do throws(TestSourceFailure) {
-          while try await iterator.next() != nil {}
+          while try await iterator.next(isolation: nil) != nil {}
           return nil
         } catch {
           return error

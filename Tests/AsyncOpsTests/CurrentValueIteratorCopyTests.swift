@@ -2,7 +2,7 @@ import AsyncOps
 import AsyncOpsTesting
 import Testing
 
-/// Finding 11 of issue #15: copies of one `AsyncCurrentValue` iterator share a consumer id, so
+/// Copies of one `AsyncCurrentValue` iterator share a consumer id, so
 /// cancelling the wait of one copy must not end the wait of another.
 @Suite struct CurrentValueIteratorCopyTests {
   @Test func cancellingOneCopysWaitLeavesTheOtherCopyWaiting() async throws {

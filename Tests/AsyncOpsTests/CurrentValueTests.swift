@@ -3,7 +3,7 @@ import Testing
 
 @testable import AsyncOps
 
-/// SEMANTICS.md "AsyncCurrentValue", one behaviour per test.
+/// CurrentValue rules 1–4 (`AsyncCurrentValue`), one behaviour per test.
 @Suite struct CurrentValueTests {
   @Test func aConsumerGetsTheCurrentValueFirst() async {
     let channel = AsyncCurrentValue("a")

@@ -29,7 +29,7 @@ import Testing
     }
   }
 
-  // Rule 2
+  // Debounce rule 2
   @Test func aBusyConsumerGetsTheNewestDueElementAsSoonAsItAsks() async throws {
     let log = try await withVirtualTime { time in
       let source = AsyncTestSource<String>()
@@ -49,7 +49,7 @@ import Testing
     #expect(log == ["a@3", "c@15", "d@19", "end@20"])
   }
 
-  // Rules 1 and 2: the arrival time does not depend on the consumer.
+  // Debounce rules 1 and 2: the arrival time does not depend on the consumer.
   @Test func aBusyConsumerGetsTheDueElementAtOnceAndTheNextOneAtItsOwnDeadline() async throws {
     let log = try await withVirtualTime { time in
       let source = AsyncTestSource<String>()
@@ -67,7 +67,7 @@ import Testing
     #expect(log == ["a@3", "b@11", "c@13", "end@20"])
   }
 
-  // Rule 4
+  // Debounce rule 4
   @Test func aFinishWhileTheConsumerIsBusyFlushesThePendingElementWhenItAsks() async throws {
     let log = try await withVirtualTime { time in
       let source = AsyncTestSource<String>()
@@ -83,7 +83,7 @@ import Testing
     #expect(log == ["a@3", "b@13", "end@13"])
   }
 
-  // Rule 5
+  // Debounce rule 5
   @Test func aFailureWhileNoNextIsWaitingIsThrownByTheFollowingNext() async throws {
     let log = try await withVirtualTime { time in
       let source = AsyncTestSource<String>()
@@ -99,7 +99,7 @@ import Testing
     #expect(log == ["a@3", "error@13"])
   }
 
-  // Rule 5
+  // Debounce rule 5
   @Test func anElementDueBeforeAFailureReachesABusyConsumerBeforeTheError() async throws {
     let log = try await withVirtualTime { time in
       let source = AsyncTestSource<String>()
@@ -115,7 +115,7 @@ import Testing
     #expect(log == ["a@3", "b@13", "error@13"])
   }
 
-  // Rule 6
+  // Debounce rule 6
   @Test func aZeroIntervalHandsEveryElementToABusyConsumerInOrder() async throws {
     let log = try await withVirtualTime { time in
       let source = AsyncTestSource<String>()
@@ -128,7 +128,7 @@ import Testing
     #expect(log == ["a@0", "b@5", "c@10", "end@15"])
   }
 
-  // Rule 6
+  // Debounce rule 6
   @Test func aZeroIntervalPassesASynchronousBurstThroughWhole() async throws {
     let clock = TestClock()
     let elements = await collectElements(
@@ -136,13 +136,13 @@ import Testing
     #expect(elements == Array(0..<1000))
   }
 
-  // Rule 4, with a real clock: no time needs to pass for the flush.
+  // Debounce rule 4, with a real clock: no time needs to pass for the flush.
   @Test func aSynchronousBurstIsFlushedAtItsFinishWithoutWaitingForTheTimer() async {
     let elements = await collectElements((0..<1000).asyncElements.debounce(for: .seconds(3600)))
     #expect(elements == [999])
   }
 
-  // Rule 7
+  // Debounce rule 7
   @Test func cancellingTheConsumerEndsItAndCancelsTheUpstreamAndTheTimer() async throws {
     try await withVirtualTime { time in
       let source = AsyncTestSource<String>()
@@ -163,7 +163,7 @@ import Testing
     }
   }
 
-  // Rule 7
+  // Debounce rule 7
   @Test func droppingTheIteratorCancelsTheUpstream() async throws {
     try await withVirtualTime { time in
       let source = AsyncTestSource<String>()
@@ -183,7 +183,7 @@ import Testing
     }
   }
 
-  // Rule 7
+  // Debounce rule 7
   @Test func aConsumerCancelledBeforeItsFirstNextGetsNilAndLeavesNoReader() async throws {
     try await withVirtualTime { time in
       let source = AsyncTestSource<String>()
@@ -202,7 +202,7 @@ import Testing
     }
   }
 
-  // Rule 7: the reading task and the timer task hold the storage; it is freed only when both
+  // Debounce rule 7: the reading task and the timer task hold the storage; it is freed only when both
   // have ended, whether the timer was sleeping or parked.
   @Test(arguments: [true, false])
   func noTaskOutlivesACancelledIterator(withPendingElement: Bool) async throws {
@@ -228,7 +228,7 @@ import Testing
     }
   }
 
-  // Rule 7
+  // Debounce rule 7
   @Test func afterTheEndEveryNextReturnsNil() async throws {
     try await withVirtualTime { time in
       let source = AsyncTestSource<String>()

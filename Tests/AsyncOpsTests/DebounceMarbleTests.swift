@@ -2,7 +2,7 @@ import AsyncOps
 import AsyncOpsTesting
 import Testing
 
-/// SEMANTICS.md "debounce", pull column, rule by rule, on marbles (one tick = 1 ms).
+/// Debounce rules 1–6 (pull), one by one, on marbles (one tick = 1 ms).
 @Suite struct DebounceMarbleTests {
   @Test func theLastElementOfEachBurstIsEmittedOnceTheInputIsQuiet() async throws {
     try await expectMarbles(["abcd----e---f-g----|"], "------d----e-----g-|") { inputs, clock in
@@ -10,7 +10,7 @@ import Testing
     }
   }
 
-  // Rule 1
+  // Debounce rule 1
   @Test func eachElementReplacesThePendingOneAndRestartsTheDeadline() async throws {
     // b would be due at 4, but c arrives at 3: c replaces it and is due at 3 + 3.
     try await expectMarbles(["ab-c----|"], "------c-|") { inputs, clock in
@@ -18,49 +18,49 @@ import Testing
     }
   }
 
-  // Rule 2
+  // Debounce rule 2
   @Test func thePendingElementIsEmittedWhenItsDeadlinePasses() async throws {
     try await expectMarbles(["a------|"], "---a---|") { inputs, clock in
       inputs[0].debounce(for: .milliseconds(3), clock: clock)
     }
   }
 
-  // Rule 3
+  // Debounce rule 3
   @Test func anElementArrivingExactlyAtTheDeadlineComesAfterThePendingOne() async throws {
     try await expectMarbles(["a--b---|"], "---a--b|") { inputs, clock in
       inputs[0].debounce(for: .milliseconds(3), clock: clock)
     }
   }
 
-  // Rule 4
+  // Debounce rule 4
   @Test func theFinishFlushesThePendingElementAtOnce() async throws {
     try await expectMarbles(["ab-|"], "---[b|]") { inputs, clock in
       inputs[0].debounce(for: .milliseconds(3), clock: clock)
     }
   }
 
-  // Rule 4
+  // Debounce rule 4
   @Test func theFinishWithNothingPendingEndsAtOnce() async throws {
     try await expectMarbles(["a----|"], "---a-|") { inputs, clock in
       inputs[0].debounce(for: .milliseconds(3), clock: clock)
     }
   }
 
-  // Rule 5
+  // Debounce rule 5
   @Test func aFailureDropsThePendingElementAndIsDeliveredAtOnce() async throws {
     try await expectMarbles(["ab-^"], "---^") { inputs, clock in
       inputs[0].debounce(for: .milliseconds(3), clock: clock)
     }
   }
 
-  // Rule 5
+  // Debounce rule 5
   @Test func aFailureAfterAnEmittedElementKeepsThatElement() async throws {
     try await expectMarbles(["a----^"], "---a-^") { inputs, clock in
       inputs[0].debounce(for: .milliseconds(3), clock: clock)
     }
   }
 
-  // Rule 6
+  // Debounce rule 6
   @Test func aZeroIntervalPassesEveryElementThroughInOrder() async throws {
     try await expectMarbles(["ab-c[de]|"], "ab-c[de]|") { inputs, clock in
       inputs[0].debounce(for: .zero, clock: clock)

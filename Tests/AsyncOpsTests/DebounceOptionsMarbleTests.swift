@@ -2,7 +2,7 @@ import AsyncOps
 import AsyncOpsTesting
 import Testing
 
-/// SEMANTICS.md "debounce options" (rules 8–10, pull only), on marbles (one tick = 1 ms, D = 3).
+/// The debounce options (Debounce rules 8–10, pull only), on marbles (one tick = 1 ms, D = 3).
 @Suite struct DebounceOptionsMarbleTests {
   private static func debounced(
     _ inputs: [AsyncTestSource<String>], _ clock: TestClock, leading: Bool = false,

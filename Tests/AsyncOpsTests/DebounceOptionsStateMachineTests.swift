@@ -3,7 +3,8 @@ import Testing
 
 @testable import AsyncOps
 
-/// The transitions of `leading:` and `maxWait:` in the debounce state machine (rules 8–10).
+/// The transitions of `leading:` and `maxWait:` in the debounce state machine (Debounce rules
+/// 8–10).
 @Suite struct DebounceOptionsStateMachineTests {
   private typealias Machine = DebounceStateMachine<
     String, TestSourceFailure, TestClock.Instant, String, String, String

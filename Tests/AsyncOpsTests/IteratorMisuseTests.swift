@@ -2,9 +2,9 @@ import AsyncOps
 import AsyncOpsTesting
 import Testing
 
-/// Finding 8 of issue #15: two copies of one iterator waiting at once is the same programming
-/// error for every operator, and every operator stops on it with a precondition failure (share
-/// used to store the second waiter over the first, whose continuation was never resumed).
+/// Two copies of one iterator waiting at once is the same programming error for every operator,
+/// and every operator stops on it with a precondition failure (share does not store the second
+/// waiter over the first, which would leave the first continuation never resumed).
 @Suite struct IteratorMisuseTests {
   @Test func shareStopsWhenTwoCopiesOfOneIteratorWait() async {
     await #expect(processExitsWith: .failure) {

@@ -2,7 +2,7 @@ import AsyncOps
 import AsyncOpsTesting
 import Testing
 
-/// SEMANTICS.md "mapLatest", pull column, rule by rule, on marbles (one tick = 1 ms). `mapLatest:N`
+/// MapLatest rules 1–5 (pull), one by one, on marbles (one tick = 1 ms). `mapLatest:N`
 /// is a transform that waits N ticks on the test clock and returns its element.
 @Suite struct MapLatestMarbleTests {
   @Test func mapLatestExample_semanticsVerbatim() async throws {

@@ -134,9 +134,8 @@ import Testing
   {
     let source = AsyncTestSource<Int>()
     source.send(1)
-    var iterator:
-      AsyncMergeSequence<Int, TestSourceFailure, AsyncTestSource<Int>, AsyncTestSource<Int>>
-        .Iterator? = merge(source, source).makeAsyncIterator()
+    var iterator: AsyncMerge2Sequence<AsyncTestSource<Int>, AsyncTestSource<Int>>.Iterator? =
+      merge(source, source).makeAsyncIterator()
     #expect(try await iterator?.next() == 1)
     iterator = nil
     await eventually { source.liveIteratorCount == 0 }

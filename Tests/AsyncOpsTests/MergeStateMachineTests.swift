@@ -122,4 +122,30 @@ import Testing
     _ = machine.cancelled()
     #expect("\(machine.next("c1"))" == #"finish("c1")"#)
   }
+
+  @Test func theInvariantsHoldAfterEveryStepOfAnIteration() {
+    var machine = Machine(baseCount: 3)
+    machine.checkInvariants()
+    _ = machine.next("c0")
+    machine.checkInvariants()
+    _ = machine.produced("a", reader: "r0")
+    machine.checkInvariants()
+    _ = machine.produced("b", reader: "r1")
+    machine.checkInvariants()
+    _ = machine.produced("c", reader: "r2")
+    machine.checkInvariants()
+    _ = machine.next("c1")
+    machine.checkInvariants()
+    _ = machine.finished()
+    machine.checkInvariants()
+    _ = machine.failed(Boom())
+    machine.checkInvariants()
+    _ = machine.next("c2")
+    machine.checkInvariants()
+    _ = machine.next("c3")
+    machine.checkInvariants()
+    _ = machine.cancelled()
+    machine.checkInvariants()
+    #expect("\(machine.next("c4"))" == #"finish("c4")"#)
+  }
 }

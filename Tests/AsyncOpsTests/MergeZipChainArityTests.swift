@@ -115,12 +115,22 @@ import Testing
     #expect(isSendable(merged2) && isSendable(zipped3) && isSendable(chained2))
   }
 
-  @Test func differingFailureTypesMakeTheResultThrowAnyError() {
+  @Test func twoAndThreeBaseFormsThrowTheFirstBasesFailureAsSwiftAsyncAlgorithmsTypesDo() {
     let plain = AsyncStream<Int> { $0.finish() }
     let throwing = AsyncThrowingStream<Int, any Error> { $0.finish() }
-    #expect(failureType(of: merge(plain, throwing)) == "Error")
-    #expect(failureType(of: zip(plain, throwing)) == "Error")
-    #expect(failureType(of: chain(plain, throwing)) == "Error")
+    #expect(failureType(of: merge(plain, throwing)) == "Never")
+    #expect(failureType(of: merge(throwing, plain)) == "Error")
+    #expect(failureType(of: zip(plain, throwing)) == "Never")
+    #expect(failureType(of: zip(throwing, plain, plain)) == "Error")
+    let mergedAnyError: AsyncMergeSequence<Int, any Error, AsyncStream<Int>, AsyncStream<Int>> =
+      merge(plain, plain)
+    let zippedAnyError: AsyncZipSequence<any Error, AsyncStream<Int>, AsyncStream<Int>> = zip(
+      plain, plain)
+    #expect(failureType(of: mergedAnyError) == "Error")
+    #expect(failureType(of: zippedAnyError) == "Error")
+    #expect(failureType(of: merge(plain, throwing, plain, throwing)) == "Error")
+    #expect(failureType(of: chain(plain, throwing)) == "Never")
+    #expect(failureType(of: chain(throwing, plain)) == "Error")
     #expect(failureType(of: merge(plain, plain)) == "Never")
     #expect(failureType(of: chain(plain, plain, plain)) == "Never")
   }

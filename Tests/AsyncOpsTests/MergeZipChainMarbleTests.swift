@@ -20,7 +20,7 @@ private func runMarbles<Output: AsyncSequence & Sendable>(
 
 private let pair: @Sendable ((String, String)) -> String = { "\($0.0)\($0.1)" }
 
-/// Each rule of SEMANTICS.md "merge" (pull) as marbles.
+/// Merge rules 1–3 (pull) as marbles.
 @Suite struct MergeMarbleTests {
   @Test func mergeRule1ElementsComeInArrivalOrder() async throws {
     try await expectMarbles(["a-c---|", "-b--d|"], "abc-d-|") { s, _ in merge(s[0], s[1]) }
@@ -47,7 +47,7 @@ private let pair: @Sendable ((String, String)) -> String = { "\($0.0)\($0.1)" }
   }
 }
 
-/// Each rule of SEMANTICS.md "zip" (pull) as marbles.
+/// Zip rules 1–3 (pull) as marbles.
 @Suite struct ZipMarbleTests {
   @Test func zipRule1TheNthTupleHoldsTheNthElementOfEachBase() async throws {
     try await expectMarbles(["ab--c|", "-x-y--|"], "-'ax'-'by'--|", render: pair) { s, _ in
@@ -84,7 +84,7 @@ private let pair: @Sendable ((String, String)) -> String = { "\($0.0)\($0.1)" }
   }
 }
 
-/// SEMANTICS.md "chain" as marbles (the test sources keep their events: each base is read from
+/// Chain rules 1–3 as marbles (the test sources keep their events: each base is read from
 /// its first event when the chain reaches it).
 @Suite struct ChainMarbleTests {
   @Test func chainGivesTheElementsOfEachBaseAfterThoseOfTheOneBefore() async throws {

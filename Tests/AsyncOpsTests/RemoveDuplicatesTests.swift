@@ -35,8 +35,8 @@ import Testing
     #expect(second == nil)
   }
 
-  /// Issue #29, finding 1: base [1, 2, 3, 4], the predicate throws on 2: `next()` gives 1,
-  /// throws, and then `nil` (it used to go on with 3).
+  /// Base [1, 2, 3, 4], the predicate throws on 2: `next()` gives 1, throws, and then `nil`, not
+  /// 3 (Algorithms rule 2).
   @Test func aPredicateThatThrowsEndsTheSequence() async throws {
     struct PredicateFailure: Error {}
     var iterator = [1, 2, 3, 4].asyncElements.removeDuplicates { @Sendable _, new throws in

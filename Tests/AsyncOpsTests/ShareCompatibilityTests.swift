@@ -2,7 +2,7 @@
 import AsyncOpsTesting
 import Testing
 
-/// Drop-in compatibility with swift-async-algorithms 1.1.5's `share` (issue #14, item 4): the
+/// Drop-in compatibility with swift-async-algorithms 1.1.5's `share` (Compatibility rule 2): the
 /// expectations of its `Tests/AsyncAlgorithmsTests/TestShare.swift`, ported to virtual time (its
 /// real-clock sleeps become `TestClock` sleeps, so the outcomes are exact). Each test names the
 /// test whose expectation it ports.

@@ -86,7 +86,7 @@ import Testing
   /// The interleaving the test above once hit under TSan, made deterministic: a consumer made
   /// after another consumer's first `next()` has started the upstream is not owed element 0,
   /// even under `.bounded(1)`, where an earlier consumer that has not taken it yet holds the
-  /// upstream back. Losslessness is per consumer, from its registration on (SEMANTICS, share).
+  /// upstream back. Losslessness is per consumer, from its registration on (Share rules 1 and 4).
   @Test func aConsumerMadeAfterTheFirstElementUnderBoundedOneStartsAtTheSecond() async {
     let shared = Counting(count: 4).share(bufferingPolicy: .bounded(1))
     let early = shared.makeAsyncIterator()

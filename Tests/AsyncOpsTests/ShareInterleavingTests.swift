@@ -230,6 +230,8 @@ extension ShareInterleavingTests.World {
       upstream = .read
     case .cancel:
       upstream = .done
+    case .startStopTimer:
+      preconditionFailure("a share without a stop delay armed a stop timer")
     }
   }
 
@@ -239,19 +241,19 @@ extension ShareInterleavingTests.World {
     case .notStarted, .suspended, .done:
       return nil
     case .awaitDemand:
-      switch next.machine.upstreamAwaitsDemand("up") {
+      switch next.machine.upstreamAwaitsDemand("up", run: 0) {
       case .resume(_, let readNext): next.upstream = readNext ? .read : .done
       case .suspended: next.upstream = .suspended
       }
     case .read:
       guard nextElement < elementCount else {
-        let (waiters, _) = next.machine.upstreamEnded(nil)
+        let (waiters, _) = next.machine.upstreamEnded(nil, run: 0)
         for waiter in waiters { next.steps[waiter] = .resumed(nil) }
         next.upstream = .done
         return next
       }
       var resuming: [Int] = []
-      let action = next.machine.upstreamProduced(nextElement, resuming: &resuming)
+      let action = next.machine.upstreamProduced(nextElement, run: 0, resuming: &resuming)
       for waiter in resuming { next.steps[waiter] = .resumed(nextElement) }
       next.nextElement += 1
       switch action {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import AsyncOps
 
-/// Finding 9 of issue #15 and SEMANTICS.md share rule 3: the replay is treated as if it had been
+/// Share rule 3: the replay is treated as if it had been
 /// buffered for the new consumer, so a dropping policy trims it at registration.
 @Suite struct ShareReplayTrimTests {
   typealias Machine = ShareStateMachine<String, Never, String, String>
@@ -13,7 +13,7 @@ import Testing
     var machine = Machine(replay: replay, policy: policy)
     var resumed: [String] = []
     for element in ["a", "b", "c", "d"] {
-      _ = machine.upstreamProduced(element, resuming: &resumed)
+      _ = machine.upstreamProduced(element, run: 0, resuming: &resumed)
     }
     let consumer = machine.register()
     var received: [String] = []

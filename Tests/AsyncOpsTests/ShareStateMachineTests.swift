@@ -16,17 +16,35 @@ import Testing
 
   private func produce(_ elements: String..., into machine: inout Machine) -> [String] {
     var resumed: [String] = []
-    for element in elements { _ = machine.upstreamProduced(element, resuming: &resumed) }
+    for element in elements { _ = machine.upstreamProduced(element, run: 0, resuming: &resumed) }
     return resumed
   }
 
-  @Test func theFirstNextStartsTheUpstreamAndNoLaterOneDoes() {
+  @Test func theFirstWaiterStoredStartsTheUpstreamAndNoLaterOneDoes() {
     var machine = machine()
     let first = machine.register()
     let second = machine.register()
-    #expect(machine.next(consumer: first).summary == "wait(start)")
-    #expect(machine.next(consumer: second).summary == "wait(none)")
     #expect(machine.next(consumer: first).summary == "wait(none)")
+    #expect(machine.suspend(consumer: first, waiter: "c0").summary == "wait(start)")
+    #expect(machine.next(consumer: second).summary == "wait(none)")
+    #expect(machine.suspend(consumer: second, waiter: "c1").summary == "wait(none)")
+  }
+
+  /// The start race, as a state-machine rule: the upstream starts only once the first waiting
+  /// consumer's waiter is stored, so its first element goes to that waiter, not through the
+  /// policy (which, at size 0, would drop it).
+  @Test func theFirstElementGoesToTheConsumerWhoseWaitStartedTheUpstream() {
+    var machine = machine(.bufferingNewest(0))
+    let consumer = machine.register()
+    #expect(machine.next(consumer: consumer).summary == "wait(none)")
+    guard case .notStarted = machine.phase else {
+      Issue.record("the upstream started before the consumer's waiter was stored")
+      return
+    }
+    #expect(machine.suspend(consumer: consumer, waiter: "c0").summary == "wait(start)")
+    var resumed: [String] = []
+    #expect(machine.upstreamProduced("a", run: 0, resuming: &resumed) == .readNext)
+    #expect(resumed == ["c0"])
   }
 
   @Test func registeringDoesNotStartTheUpstream() {
@@ -42,9 +60,9 @@ import Testing
     var machine = machine()
     let consumer = machine.register()
     _ = machine.next(consumer: consumer)
-    #expect(machine.suspend(consumer: consumer, waiter: "c0").summary == "wait(none)")
+    #expect(machine.suspend(consumer: consumer, waiter: "c0").summary == "wait(start)")
     var resumed: [String] = []
-    #expect(machine.upstreamProduced("a", resuming: &resumed) == .readNext)
+    #expect(machine.upstreamProduced("a", run: 0, resuming: &resumed) == .readNext)
     #expect(resumed == ["c0"])
     #expect(machine.bufferedCounts == [0])
   }
@@ -73,11 +91,11 @@ import Testing
     var machine = machine(.bounded(2))
     let slow = machine.register()
     let fast = machine.register()
-    #expect(machine.next(consumer: fast).summary == "wait(start)")
+    #expect(machine.next(consumer: fast).summary == "wait(none)")
     var resumed: [String] = []
-    #expect(machine.upstreamProduced("a", resuming: &resumed) == .readNext)
-    #expect(machine.upstreamProduced("b", resuming: &resumed) == .awaitDemand)
-    #expect(machine.upstreamAwaitsDemand("up").summary == "suspended")
+    #expect(machine.upstreamProduced("a", run: 0, resuming: &resumed) == .readNext)
+    #expect(machine.upstreamProduced("b", run: 0, resuming: &resumed) == .awaitDemand)
+    #expect(machine.upstreamAwaitsDemand("up", run: 0).summary == "suspended")
     #expect(machine.next(consumer: fast).summary == "element(a, none)")
     #expect(machine.next(consumer: fast).summary == "element(b, none)")
     #expect(machine.next(consumer: slow).summary == "element(a, resume(up))")
@@ -89,7 +107,7 @@ import Testing
     let second = machine.register()
     _ = machine.next(consumer: first)
     _ = produce("a", into: &machine)
-    #expect(machine.upstreamAwaitsDemand("up").summary == "suspended")
+    #expect(machine.upstreamAwaitsDemand("up", run: 0).summary == "suspended")
     #expect(machine.next(consumer: first).summary == "element(a, none)")
     #expect(machine.next(consumer: second).summary == "element(a, resume(up))")
   }
@@ -98,20 +116,20 @@ import Testing
     var machine = machine(.bounded(1))
     let consumer = machine.register()
     var resumed: [String] = []
-    #expect(machine.upstreamProduced("a", resuming: &resumed) == .awaitDemand)
+    #expect(machine.upstreamProduced("a", run: 0, resuming: &resumed) == .awaitDemand)
     _ = machine.next(consumer: consumer)
-    #expect(machine.upstreamAwaitsDemand("up").summary == "resume(up, true)")
+    #expect(machine.upstreamAwaitsDemand("up", run: 0).summary == "resume(up, true)")
   }
 
   @Test func bufferingNewestKeepsTheNewestOfEachConsumer() {
     var machine = machine(.bufferingNewest(2))
     let slow = machine.register()
     let fast = machine.register()
-    #expect(machine.next(consumer: fast).summary == "wait(start)")
+    #expect(machine.next(consumer: fast).summary == "wait(none)")
     var resumed: [String] = []
     for element in ["a", "b", "c", "d"] {
       _ = machine.suspend(consumer: fast, waiter: "c1")
-      #expect(machine.upstreamProduced(element, resuming: &resumed) == .readNext)
+      #expect(machine.upstreamProduced(element, run: 0, resuming: &resumed) == .readNext)
     }
     #expect(resumed == ["c1", "c1", "c1", "c1"])
     #expect(machine.bufferedCounts == [2, 0])
@@ -133,7 +151,7 @@ import Testing
     let consumer = machine.register()
     _ = produce("a", into: &machine)
     #expect(machine.bufferedCounts == [0])
-    #expect(machine.next(consumer: consumer).summary == "wait(start)")
+    #expect(machine.next(consumer: consumer).summary == "wait(none)")
   }
 
   @Test func unboundedNeverAwaitsDemand() {
@@ -141,7 +159,7 @@ import Testing
     _ = machine.register()
     var resumed: [String] = []
     for element in (0..<100).map(String.init) {
-      #expect(machine.upstreamProduced(element, resuming: &resumed) == .readNext)
+      #expect(machine.upstreamProduced(element, run: 0, resuming: &resumed) == .readNext)
     }
     #expect(machine.bufferedCounts == [100])
   }
@@ -154,7 +172,7 @@ import Testing
     _ = machine.suspend(consumer: waiting, waiter: "c0")
     #expect(produce("a", into: &machine) == ["c0"])
     _ = machine.suspend(consumer: waiting, waiter: "c0")
-    let (waiters, terminal) = machine.upstreamEnded(nil)
+    let (waiters, terminal) = machine.upstreamEnded(nil, run: 0)
     #expect(waiters == ["c0"])
     #expect(Machine.NextAction.end(terminal).summary == "end(finished)")
     #expect(machine.next(consumer: behind).summary == "element(a, none)")
@@ -165,18 +183,19 @@ import Testing
   @Test func theFailureReachesEveryConsumerAfterItsBuffer() {
     var machine = machine(.unbounded)
     let consumer = machine.register()
-    _ = machine.next(consumer: consumer)
+    _ = machine.startIfNeeded()  // the upstream task runs (a consumer's stored waiter started it)
     _ = produce("a", into: &machine)
-    _ = machine.upstreamEnded(Failure())
+    _ = machine.upstreamEnded(Failure(), run: 0)
     #expect(machine.next(consumer: consumer).summary == "element(a, none)")
     #expect(machine.next(consumer: consumer).summary == "end(failed)")
   }
 
   @Test func aConsumerRegisteredAfterTheEndGetsItsReplayThenTheEnd() {
     var machine = machine(replay: 1)
-    _ = machine.next(consumer: machine.register())
+    _ = machine.register()
+    _ = machine.startIfNeeded()  // the upstream task runs (a consumer's stored waiter started it)
     _ = produce("a", into: &machine)
-    _ = machine.upstreamEnded(Failure())
+    _ = machine.upstreamEnded(Failure(), run: 0)
     let late = machine.register()
     #expect(machine.next(consumer: late).summary == "element(a, none)")
     #expect(machine.next(consumer: late).summary == "end(failed)")
@@ -202,7 +221,7 @@ import Testing
     let full = machine.register()
     _ = machine.next(consumer: machine.register())
     _ = produce("a", into: &machine)
-    _ = machine.upstreamAwaitsDemand("up")
+    _ = machine.upstreamAwaitsDemand("up", run: 0)
     #expect(machine.cancel(consumer: full).1.summary == "none")  // the other one is full too
     #expect(machine.next(consumer: 1).summary == "element(a, resume(up))")
   }
@@ -210,7 +229,7 @@ import Testing
   @Test func theUpstreamIsNotCancelledWhileTheSequenceLives() {
     var machine = machine()
     let consumer = machine.register()
-    _ = machine.next(consumer: consumer)
+    _ = machine.startIfNeeded()  // the upstream task runs (a consumer's stored waiter started it)
     #expect(machine.cancel(consumer: consumer).1.summary == "none")
     guard case .running = machine.phase else {
       Issue.record("the upstream stopped while a consumer could still register")
@@ -223,21 +242,21 @@ import Testing
     let consumer = machine.register()
     _ = machine.next(consumer: consumer)
     _ = produce("a", into: &machine)
-    _ = machine.upstreamAwaitsDemand("up")
-    #expect(machine.sequenceDropped().summary == "none")
+    _ = machine.upstreamAwaitsDemand("up", run: 0)
+    #expect(machine.sequenceDropped().0.summary == "none")
     #expect(machine.cancel(consumer: consumer).1.summary == "cancel(task: false, waiter: up)")
     var resumed: [String] = []
-    #expect(machine.upstreamProduced("b", resuming: &resumed) == .stop)
+    #expect(machine.upstreamProduced("b", run: 0, resuming: &resumed) == .stop)
   }
 
   @Test func theUpstreamIsCancelledWhenTheSequenceGoesAfterTheLastConsumer() {
     var machine = machine()
     let consumer = machine.register()
-    _ = machine.next(consumer: consumer)
+    _ = machine.startIfNeeded()  // the upstream task runs (a consumer's stored waiter started it)
     let task = Task<Void, Never> {}
-    #expect(machine.upstreamTaskCreated(task) == nil)
+    #expect(machine.upstreamTaskCreated(task, run: 0) == nil)
     _ = machine.cancel(consumer: consumer)
-    #expect(machine.sequenceDropped().summary == "cancel(task: true, waiter: nil)")
+    #expect(machine.sequenceDropped().0.summary == "cancel(task: true, waiter: nil)")
   }
 
   @Test func aTaskCreatedAfterTheCancellationIsCancelledAtOnce() {
@@ -247,13 +266,13 @@ import Testing
     _ = machine.cancel(consumer: consumer)
     _ = machine.sequenceDropped()
     let task = Task<Void, Never> {}
-    #expect(machine.upstreamTaskCreated(task) == task)
+    #expect(machine.upstreamTaskCreated(task, run: 0) == task)
   }
 
   @Test func droppingAnUnstartedSequenceCancelsNothing() {
     var machine = machine()
     _ = machine.cancel(consumer: machine.register())
-    #expect(machine.sequenceDropped().summary == "none")
+    #expect(machine.sequenceDropped().0.summary == "none")
   }
 
   @Test func theReplayHoldsAtMostItsLimit() {
@@ -267,10 +286,12 @@ extension ShareStateMachine.UpstreamEffect {
   var summary: String {
     switch self {
     case .none: "none"
-    case .start: "start"
+    case .start(let run): run == 0 ? "start" : "start(run \(run))"
     case .resume(let waiter): "resume(\(waiter))"
     case .cancel(let task, let waiter):
       "cancel(task: \(task != nil), waiter: \(waiter.map { "\($0)" } ?? "nil"))"
+    case .startStopTimer(let generation, let waiter):
+      "startStopTimer(\(generation), waiter: \(waiter.map { "\($0)" } ?? "nil"))"
     }
   }
 }
@@ -293,5 +314,31 @@ extension ShareStateMachine.DemandAction {
     case .resume(let waiter, let readNext): "resume(\(waiter), \(readNext))"
     case .suspended: "suspended"
     }
+  }
+}
+
+extension ShareStateMachineTests {
+  @Test func theInvariantsHoldAfterEveryStepOfTwoConsumers() {
+    var machine = machine(replay: 1, .bounded(1))
+    machine.checkInvariants()
+    let first = machine.register()
+    machine.checkInvariants()
+    let second = machine.register()
+    machine.checkInvariants()
+    _ = machine.next(consumer: first)
+    machine.checkInvariants()
+    _ = machine.suspend(consumer: first, waiter: "c0")
+    machine.checkInvariants()
+    _ = produce("x", into: &machine)
+    machine.checkInvariants()
+    _ = machine.next(consumer: second)
+    machine.checkInvariants()
+    _ = machine.cancel(consumer: first)
+    machine.checkInvariants()
+    _ = produce("y", into: &machine)
+    machine.checkInvariants()
+    _ = machine.upstreamEnded(nil, run: 0)
+    machine.checkInvariants()
+    #expect(machine.consumers.map(\.id) == [second])
   }
 }

@@ -2,7 +2,7 @@
 import AsyncOpsTesting
 import Testing
 
-/// The rules of SEMANTICS.md "share", each on virtual time.
+/// Share rules 1–6, each on virtual time.
 @Suite struct ShareTests {
   // MARK: Registration and replay (marbles)
 

@@ -4,7 +4,8 @@ import Testing
 @testable import AsyncOps
 
 /// Throttle with consumers written by hand on virtual time: a busy consumer, cancellation, and
-/// the end of every task — including the timer that outlives the upstream's finish (rule 4).
+/// the end of every task — including the timer that outlives the upstream's finish (Throttle
+/// rule 4).
 @Suite struct ThrottleConsumerTests {
   private typealias Throttled = AsyncThrottleSequence<AsyncTestSource<String>, TestClock>
 

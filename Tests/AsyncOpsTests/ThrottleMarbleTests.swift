@@ -2,7 +2,7 @@ import AsyncOps
 import AsyncOpsTesting
 import Testing
 
-/// SEMANTICS.md "throttle", pull column, rule by rule, on marbles (one tick = 1 ms, D = 3 ticks).
+/// Throttle rules 1–6 (pull), one by one, on marbles (one tick = 1 ms, D = 3 ticks).
 @Suite struct ThrottleMarbleTests {
   private static func throttled(
     _ inputs: [AsyncTestSource<String>], _ clock: TestClock, latest: Bool = true

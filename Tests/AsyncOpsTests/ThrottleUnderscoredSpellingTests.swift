@@ -3,7 +3,7 @@ import AsyncOpsTesting
 import Testing
 
 /// swift-async-algorithms ships throttle as `_throttle`: the same calls compile here and follow
-/// AsyncOps' throttle rules (SEMANTICS.md "throttle"), one tick = 1 ms.
+/// AsyncOps' throttle rules (Throttle rules 1–6), one tick = 1 ms.
 @Suite struct ThrottleUnderscoredSpellingTests {
   @Test func underscoredThrottleOnAClockKeepsTheNewestPendingElement() async throws {
     try await expectMarbles(["abcdefgh-----i|"], "a--c--f--h---i|") { inputs, clock in

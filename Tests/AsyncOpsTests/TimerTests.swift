@@ -3,7 +3,7 @@ import Testing
 
 @testable import AsyncOps
 
-/// SEMANTICS.md "Timers and chunks", the timer, rule by rule, on virtual time.
+/// Timer rules 1–5, one by one, on virtual time.
 @Suite struct TimerTests {
   private static func ms(_ instant: TestClock.Instant?) -> Int? {
     instant.map { Int($0.offset / .milliseconds(1)) }

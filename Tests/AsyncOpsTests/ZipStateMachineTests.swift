@@ -83,4 +83,25 @@ import Testing
     #expect("\(machine.cancelled())" == "none")
     #expect("\(machine.next("c"))" == #"finish("c")"#)
   }
+
+  @Test func theInvariantsHoldAfterEveryStepOfAnIteration() {
+    var machine = Machine(baseCount: 2)
+    machine.checkInvariants()
+    _ = machine.next("c0")
+    machine.checkInvariants()
+    _ = machine.produced(by: 0, reader: "r0")
+    machine.checkInvariants()
+    _ = machine.produced(by: 1, reader: "r1")
+    machine.checkInvariants()
+    _ = machine.produced(by: 0, reader: "r0")
+    machine.checkInvariants()
+    _ = machine.produced(by: 1, reader: "r1")
+    machine.checkInvariants()
+    _ = machine.next("c1")
+    machine.checkInvariants()
+    _ = machine.finished()
+    machine.checkInvariants()
+    #expect("\(machine.next("c2"))" == #"finish("c2")"#)
+    machine.checkInvariants()
+  }
 }

@@ -5,7 +5,7 @@ import Testing
 
 /// `BrewDataFile.encode` writes only what `decode` reads back to the identical brews; a date the
 /// format cannot hold (a year outside 0000...9999, a non-finite time) is an error naming the
-/// brew, never a file `decode` rejects and never a trap (issue #29, finding 5).
+/// brew, never a file `decode` rejects and never a trap.
 @Suite("BrewDataFile round trip")
 struct BrewDataFileRoundTripTests {
   func brew(_ interval: TimeInterval, id: String = "b") -> Brew {

@@ -39,8 +39,8 @@ import Testing
     #expect(checkpoints.load(ordering: .relaxed) == 2, "the build stopped at once")
   }
 
-  /// (Also true before the fix, when the build ran to the end and its index was dropped; the
-  /// checkpoint test above pins that it now stops.)
+  /// (This would hold too if the build ran to the end and its index were dropped; the checkpoint
+  /// test above pins that it stops.)
   @Test func aPassCancelledBeforeItStartsThrowsAndKeepsNoIndex() async {
     let cache = IndexCache()
     let pass = Task {

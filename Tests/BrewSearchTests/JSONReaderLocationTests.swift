@@ -3,8 +3,7 @@ import Testing
 
 @testable import BrewSearch
 
-/// Where the JSON reader reports an invalid UTF-8 byte, and a repeated key in a brew object
-/// (issue #29, finding 6).
+/// Where the JSON reader reports an invalid UTF-8 byte, and a repeated key in a brew object.
 @Suite("JSON reader locations")
 struct JSONReaderLocationTests {
   func decodingError(_ bytes: [UInt8]) -> BrewDataError? {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BrewSearch
 
-/// Where a parallel pass runs and how it stops (issue 28).
+/// Where a parallel pass runs and how it stops.
 @Suite struct SearchPassSchedulingTests {
   /// Chunks of 50 brews in parts of at least 100: a 4 000-brew pass runs in several parts.
   static func tuning(afterChunk: @escaping @Sendable () -> Void) -> BrewSearchIndex.Tuning {

@@ -7,9 +7,9 @@ import Testing
   import Glibc
 #endif
 
-/// Signals delivered to the test process while it runs a child cannot end it (issue #29,
-/// finding 11): the CI crash was Foundation's `FileHandle.readDataToEndOfFile()` trapping on a
-/// `read` interrupted by a signal (`EINTR`); `ChildProcess` retries every interrupted call.
+/// Signals delivered to the test process while it runs a child cannot end it: the CI crash was
+/// Foundation's `FileHandle.readDataToEndOfFile()` trapping on a `read` interrupted by a signal
+/// (`EINTR`); `ChildProcess` retries every interrupted call.
 @Suite struct ChildProcessSignalTests {
   /// How many times the handler ran.
   static let delivered = Atomic(0)

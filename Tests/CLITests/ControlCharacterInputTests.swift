@@ -2,8 +2,8 @@ import BrewSearch
 import Foundation
 import Testing
 
-/// A search text ending in U+0000 used to kill `brew-search` with SIGILL (status 132): Foundation's
-/// `localizedCaseInsensitiveContains` traps on it. It is an ordinary search now.
+/// A search text ending in U+0000 is searched like any other and does not kill `brew-search`
+/// (Foundation's `localizedCaseInsensitiveContains` traps on such a text: SIGILL, status 132).
 @Suite struct ControlCharacterInputTests {
   @Test func aPipedSearchTextEndingInNULIsSearchedNotACrash() throws {
     let result = try BrewSearchProcess.run(

@@ -10,7 +10,7 @@ import Testing
   import Glibc
 #endif
 
-/// Issue #17, item 1: reading, echoing and editing keys never waits for a cooperative thread.
+/// Reading, echoing and editing keys never waits for a cooperative thread.
 /// The live screen's own code (``KeyReader``, ``LiveScreen``) runs in-process on a
 /// pseudo-terminal while every thread of the cooperative pool is held by a blocked task, as a
 /// filter pass filling every core would hold them; the typed keys must still be echoed.

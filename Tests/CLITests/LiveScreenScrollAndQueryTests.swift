@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The live screen's scrolling and long queries through a pseudo-terminal (issue #28, item 4):
+/// The live screen's scrolling and long queries through a pseudo-terminal:
 /// PgDn stops at the last page, a new query starts at the top, a query wider than the window
 /// scrolls so the cursor and the typed end stay visible, the footer lists every key.
 @Suite struct LiveScreenScrollAndQueryTests {

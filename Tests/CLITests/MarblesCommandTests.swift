@@ -45,7 +45,7 @@ import Testing
     #expect(result.stderr.contains("does not support replay=1"), "\(result.stderr)")
   }
 
-  /// As every other pull-only setting (issue #29, finding 8): with both engines, the push lines
+  /// As every other pull-only setting: with both engines, the push lines
   /// are left out with a note on stderr, and the README example runs.
   @Test(arguments: [["share:0,2:replay=1"], ["--engine", "both", "share:0,2:replay=1"]])
   func replayWithBothEnginesLeavesOutThePushLinesWithANote(arguments: [String]) throws {
@@ -82,7 +82,7 @@ import Testing
     #expect(result.stdout.contains("share:T1,T2,...[:replay=R]"))
   }
 
-  /// The examples at the end of SEMANTICS.md, verbatim: one spelling, one input, the pull output,
+  /// The examples of Marble rule 3, verbatim: one spelling, one input, the pull output,
   /// and whether push has the operator (the debounce options are pull only).
   @Test(arguments: [
     ("debounce:3", "abcd----e---f-g----|", "------d----e-----g-|", true),
@@ -90,7 +90,7 @@ import Testing
     ("mapLatest:3", "a-b----c|", "-----b----[c|]", true),
     ("debounce:3:maxWait=5", "abcdefghijk----|", "-----e----j--k-|", false),
   ])
-  func theSemanticsExamplesAreReproducedVerbatim(
+  func theMarbleRuleExamplesAreReproducedVerbatim(
     spelling: String, input: String, pull: String, pushHasIt: Bool
   ) throws {
     let result = try BrewSearchProcess.run(["marbles", "--engine", "pull", spelling, input])

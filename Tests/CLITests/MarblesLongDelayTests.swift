@@ -3,8 +3,7 @@ import MarbleEngines
 import Testing
 
 /// `brew-search marbles` with a delay past the runners' default drain of 10,000 ticks: the output
-/// is complete, or the operator is refused with a message — never silently cut (issue #29,
-/// finding 7).
+/// is complete, or the operator is refused with a message — never silently cut.
 @Suite struct MarblesLongDelayTests {
   static func dashes(_ count: Int) -> String { String(repeating: "-", count: count) }
 

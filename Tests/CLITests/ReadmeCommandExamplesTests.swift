@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-/// Every `brew-search` command README.md shows still prints what README shows (issue #29,
-/// finding 8).
+/// Every `brew-search` command README.md shows still prints what README shows.
 ///
 /// The README convention this test reads:
 /// - Examples are the lines starting with `$ ` inside ```` ```console ```` blocks; the lines after

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 /// Piped mode with a slow pass: newer input supersedes it at once, its results never print, and
-/// the recent-searches line of the newer input does not wait for it (issue 28).
+/// the recent-searches line of the newer input does not wait for it.
 @Suite struct SupersededPassTests {
   /// A `brew-search` process whose standard input stays open, read line by line as it prints.
   final class RunningSearch: Sendable {

@@ -2,7 +2,7 @@ import MarbleEngines
 import Testing
 
 /// One row of the conformance table: an operator, its input marbles, and what each engine must
-/// produce — one output for both, or, where SEMANTICS.md documents a difference, one per engine.
+/// produce — one output for both, or, where a rule documents a difference, one per engine.
 struct ConformanceScenario: Sendable, CustomTestStringConvertible {
   /// What the engines must produce: one output marble per consumer.
   enum Expectation: Sendable {

@@ -1,7 +1,7 @@
 import MarbleEngines
 
 extension ConformanceScenarios {
-  /// SEMANTICS.md "buffer(policy:)" against Combine's `buffer(size:prefetch:whenFull:)`. A marble
+  /// Buffer rules 1–4 against Combine's `buffer(size:prefetch:whenFull:)`. A marble
   /// consumer takes each element at once, so nothing waits in the buffer and every policy passes
   /// the input through unchanged — in both engines, finish and failure included. (What a busy
   /// consumer sees is pinned down by the pull engine's own tests: `BufferTests`,

@@ -1,7 +1,7 @@
 extension ConformanceScenarios {
-  /// SEMANTICS.md "Timers and chunks", the chunking rules: pull's `chunks(ofCount:)`,
-  /// `chunked(by: timer)` and `chunks(ofCount:or: timer)` against Combine's `collect(N)`,
-  /// `collect(.byTime)` and `collect(.byTimeOrCount)`. No documented difference.
+  /// Chunks rules 1–4 and 8: pull's `chunks(ofCount:)`, `chunked(by: timer)` and
+  /// `chunks(ofCount:or: timer)` against Combine's `collect(N)`, `collect(.byTime)` and
+  /// `collect(.byTimeOrCount)`. No documented difference.
   static let chunks: [ConformanceScenario] = [
     .agree(
       "chunks emits a chunk as soon as it is full", .chunks(count: 3), ["abcdef|"],

@@ -1,5 +1,5 @@
 extension ConformanceScenarios {
-  /// SEMANTICS.md "combineLatest", with 2, 3, 4, 5 and 8 bases.
+  /// CombineLatest rules 1–4, with 2, 3, 4, 5 and 8 bases.
   static let combineLatest: [ConformanceScenario] = [
     .agree(
       "combineLatest of two emits one tuple per element once both bases have produced",

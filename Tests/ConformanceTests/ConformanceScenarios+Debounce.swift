@@ -1,5 +1,5 @@
 extension ConformanceScenarios {
-  /// SEMANTICS.md "debounce", rule by rule, and Apple's documented example.
+  /// Debounce rules 1–7, one by one, and Apple's documented example.
   static let debounce: [ConformanceScenario] = [
     .agree(
       "debounce emits the last element of each burst once the input has been quiet",

@@ -1,5 +1,5 @@
 extension ConformanceScenarios {
-  /// SEMANTICS.md "merge", "zip" and "chain", with 2, 3, 5 and 8 inputs.
+  /// Merge rules 1–3, Zip rules 1–3 and Chain rules 1–4, with 2, 3, 5 and 8 inputs.
   static let fanIn: [ConformanceScenario] = merge + zip + chain
 
   static let merge: [ConformanceScenario] = [

@@ -1,5 +1,5 @@
 extension ConformanceScenarios {
-  /// SEMANTICS.md "removeDuplicates": the engines agree on everything.
+  /// RemoveDuplicates rule 1: the engines agree on everything.
   static let removeDuplicates: [ConformanceScenario] = [
     .agree(
       "removeDuplicates drops an element equal to the last one emitted",

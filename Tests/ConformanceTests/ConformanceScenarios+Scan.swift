@@ -1,5 +1,5 @@
 extension ConformanceScenarios {
-  /// SEMANTICS.md "The small algorithms": `reductions` (pull) and Combine's `scan` (push), and
+  /// Algorithms rule 1: `reductions` (pull) and Combine's `scan` (push), and
   /// `adjacentPairs` against what a Combine user writes for it, agree on everything.
   static let scan: [ConformanceScenario] = [
     .agree(

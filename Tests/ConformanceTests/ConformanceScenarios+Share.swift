@@ -1,6 +1,6 @@
 extension ConformanceScenarios {
-  /// SEMANTICS.md "share": consumers registered at the ticks `share:` names. The first consumer
-  /// registers before the input's first event: a cold `AsyncTestSource` and a hot
+  /// Share rules 1, 2, 5 and 7: consumers registered at the ticks `share:` names. The first
+  /// consumer registers before the input's first event: a cold `AsyncTestSource` and a hot
   /// `PassthroughSubject` differ before that (see docs/push-vs-pull.md).
   static let share: [ConformanceScenario] = [
     .agree(
@@ -45,5 +45,31 @@ extension ConformanceScenarios {
       "share replay after a failure gives the replay then the failure in pull; push the failure",
       .share(consumers: [0, 4], replay: 1), ["ab^"],
       pull: ["ab^", "----[b^]"], push: ["ab^", "----^"], because: .shareReplayIsPullOnly),
+  ]
+
+  /// StoppingAfter rules 2–4 where push has a twin: consumers that leave (`T-L`), on a hot input
+  /// without `stop=`, and with `stop=0`, on a cold input that each run plays from its first tick
+  /// (Combine's `share()` reconnects at once).
+  static let shareWithLeaves: [ConformanceScenario] = [
+    .agree(
+      "share consumers that leave stop receiving; a later one gets what follows its registration",
+      .shareWithLeaves(consumers: [0, 4], leaves: [2, nil], replay: 0, stop: nil), ["abcdef|"],
+      "ab", "----ef|"),
+    .agree(
+      "share with stop=0 starts a cold upstream again for the consumer after the last one left",
+      .shareWithLeaves(consumers: [0, 4], leaves: [2, nil], replay: 0, stop: 0), ["abcdef|"],
+      "ab", "----abcdef|"),
+    .agree(
+      "share with stop=0 restarts for a consumer arriving at the instant the last one leaves",
+      .shareWithLeaves(consumers: [0, 2], leaves: [2, nil], replay: 0, stop: 0), ["abc|"],
+      "ab", "--abc|"),
+    .agree(
+      "share with stop=0 keeps its upstream while one consumer is left",
+      .shareWithLeaves(consumers: [0, 0], leaves: [2, nil], replay: 0, stop: 0), ["abc|"],
+      "ab", "abc|"),
+    .agree(
+      "share with stop=0 does not restart an upstream that has finished",
+      .shareWithLeaves(consumers: [0, 4], leaves: [3, nil], replay: 0, stop: 0), ["ab|"],
+      "ab|", "----|"),
   ]
 }

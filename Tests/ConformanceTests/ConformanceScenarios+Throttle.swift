@@ -1,68 +1,68 @@
 extension ConformanceScenarios {
-  /// SEMANTICS.md "throttle", rule by rule, with `latest: true` (`throttle:N`) and `latest: false`
-  /// (`throttle:N:first`); rule 5 is the one documented difference.
+  /// Throttle rules 1–6, one by one, with `latest: true` (`throttle:N`) and `latest: false`
+  /// (`throttle:N:first`); Throttle rule 5 is the one documented difference.
   static let throttle: [ConformanceScenario] = [
     .agree(
-      "throttle reproduces the SEMANTICS.md example, keeping the latest waiting element",
+      "throttle reproduces the example of Marble rule 3, keeping the latest waiting element",
       .throttle(ticks: 3, latest: true), ["abcdefgh-----i|"], "a--c--f--h---i|"),
     .agree(
-      "throttle first reproduces the SEMANTICS.md input, keeping the first waiting element",
+      "throttle first reproduces the input of Marble rule 3, keeping the first waiting element",
       .throttle(ticks: 3, latest: false), ["abcdefgh-----i|"], "a--b--d--g---i|"),
-    // Rule 1.
+    // Throttle rule 1.
     .agree(
-      "throttle emits an element at once when idle and the interval has passed (rule 1)",
+      "throttle emits an element at once when idle and the interval has passed (Throttle rule 1)",
       .throttle(ticks: 3, latest: true), ["a---b|"], "a---b|"),
     .agree(
-      "throttle emits the idle element before a later input of the same tick (rule 1)",
+      "throttle emits the idle element before a later input of the same tick (Throttle rule 1)",
       .throttle(ticks: 3, latest: true), ["[ab]---|"], "a--b|"),
     .agree(
-      "throttle emits at once an element arriving exactly one interval after the last (rule 1)",
+      "throttle emits at once an element arriving one interval after the last (Throttle rule 1)",
       .throttle(ticks: 3, latest: false), ["a--b|"], "a--b|"),
-    // Rule 2.
+    // Throttle rule 2.
     .agree(
-      "throttle emits a waiting element on a timer at last emission + interval (rule 2)",
+      "throttle emits a waiting element on a timer at last emission + interval (Throttle rule 2)",
       .throttle(ticks: 3, latest: true), ["ab------|"], "a--b----|"),
     .agree(
-      "throttle latest replaces the waiting element with each newer one (rule 2)",
+      "throttle latest replaces the waiting element with each newer one (Throttle rule 2)",
       .throttle(ticks: 3, latest: true), ["abc-----|"], "a--c----|"),
     .agree(
-      "throttle first keeps the waiting element and drops the newer ones (rule 2)",
+      "throttle first keeps the waiting element and drops the newer ones (Throttle rule 2)",
       .throttle(ticks: 3, latest: false), ["abc-----|"], "a--b----|"),
-    // Rule 3.
+    // Throttle rule 3.
     .agree(
-      "throttle fires the timer before an input of its tick, which then waits (rule 3)",
+      "throttle fires the timer before an input of its tick, which then waits (Throttle rule 3)",
       .throttle(ticks: 3, latest: true), ["ab-c----|"], "a--b--c-|"),
     .agree(
-      "throttle first: a timer emission restarts the interval (rule 3)",
+      "throttle first: a timer emission restarts the interval (Throttle rule 3)",
       .throttle(ticks: 2, latest: false), ["abcde---|"], "a-b-c-e-|"),
-    // Rule 4.
+    // Throttle rule 4.
     .agree(
-      "throttle emits a waiting element at its due tick, then the finish, at that tick (rule 4)",
+      "throttle emits a waiting element at its due tick, then the finish there (Throttle rule 4)",
       .throttle(ticks: 3, latest: true), ["ab|"], "a--[b|]"),
     .agree(
-      "throttle first at a finish also waits for the first waiting element (rule 4)",
+      "throttle first at a finish also waits for the first waiting element (Throttle rule 4)",
       .throttle(ticks: 3, latest: false), ["abc|"], "a--[b|]"),
     .agree(
-      "throttle finishes at once with nothing waiting (rule 4)",
+      "throttle finishes at once with nothing waiting (Throttle rule 4)",
       .throttle(ticks: 3, latest: true), ["a-|"], "a-|"),
-    // Rule 5.
+    // Throttle rule 5.
     .differ(
-      "throttle at a failure with an element waiting: pull fails at once, push waits (rule 5)",
+      "throttle at a failure with an element waiting: pull fails now, push waits (Throttle rule 5)",
       .throttle(ticks: 3, latest: true), ["ab^"], pull: ["a-^"], push: ["a--[b^]"],
       because: .throttleFailureDropsThePendingElement),
     .differ(
-      "throttle first at a failure with an element waiting: pull drops it, push waits (rule 5)",
+      "throttle first at a failure, an element waiting: pull drops it, push waits (Throttle rule 5)",
       .throttle(ticks: 4, latest: false), ["abc^"], pull: ["a--^"], push: ["a---[b^]"],
       because: .throttleFailureDropsThePendingElement),
     .agree(
-      "throttle fails at once with nothing waiting, in both engines (rule 5)",
+      "throttle fails at once with nothing waiting, in both engines (Throttle rule 5)",
       .throttle(ticks: 3, latest: true), ["a-^"], "a-^"),
-    // Rule 6.
+    // Throttle rule 6.
     .agree(
-      "throttle with a zero interval passes every element through in order (rule 6)",
+      "throttle with a zero interval passes every element through in order (Throttle rule 6)",
       .throttle(ticks: 0, latest: true), ["[ab]-c|"], "[ab]-c|"),
     .agree(
-      "throttle first with a zero interval passes every element through (rule 6)",
+      "throttle first with a zero interval passes every element through (Throttle rule 6)",
       .throttle(ticks: 0, latest: false), ["a[bc]|"], "a[bc]|"),
   ]
 }

@@ -1,5 +1,5 @@
 extension ConformanceScenarios {
-  /// SEMANTICS.md "Timers and chunks", the timer: pull's `AsyncTimerSequence` against a
+  /// Timer rules 1–3: pull's `AsyncTimerSequence` against a
   /// `Timer.publish`-like publisher, both started at tick 0 and ended by the input's end.
   static let timer: [ConformanceScenario] = [
     .agree(

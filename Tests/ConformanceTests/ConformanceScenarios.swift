@@ -6,4 +6,5 @@ enum ConformanceScenarios {
     + fanIn
     + chunks + timer
     + scan
+    + pastSAA + shareWithLeaves
 }

@@ -4,7 +4,7 @@ import PushReference
 import Testing
 
 /// merge and zip with a consumer busy 2 ticks after each element (see
-/// `DemandLimitedScenarioTests`): where SEMANTICS.md "merge" rule 3 and "zip" rule 3 say push
+/// `DemandLimitedScenarioTests`): where Merge rule 3 and Zip rule 3 say push
 /// differs, which only a consumer that does not keep up can show.
 @Suite struct DemandLimitedMergeZipTests {
   static let slow: Int? = 2

@@ -7,7 +7,7 @@ import Testing
 /// delivered, pinned both ways (docs/push-vs-pull.md, "Consumers that do not keep up").
 ///
 /// Every marble scenario (`ConformanceTableTests`, `DifferentialTests`) uses consumers that keep
-/// up, where the two are indistinguishable (SEMANTICS.md, "Time and order"). Here a consumer is
+/// up, where the two are indistinguishable (Time rule 3). Here a consumer is
 /// busy 2 ticks after each element: in pull it calls `next()` again 2 ticks later; in push it
 /// requests `.max(1)` at subscription and 2 ticks after each value. The lossless pull operators
 /// apply backpressure — nothing is lost, elements arrive later. In push, demand only limits

@@ -1,17 +1,18 @@
 import Foundation
 import MarbleEngines
+import TestSupport
 import Testing
 
 /// The randomized differential test: 22,000 seeded random cases through both engines — half of
-/// them over the operators of issue #18 (throttle, mapLatest), so at least 10,000 — and the pull
-/// output must be exactly the push output plus the differences SEMANTICS.md documents.
+/// them over throttle and mapLatest, so at least 10,000 — and the pull output must be exactly
+/// the push output plus the differences the rules document (Engines rule 2).
 ///
 /// A failure prints the case's seed, its marbles and a shrunk minimal case. Rerun one case with
 /// `CONFORMANCE_SEED=<seed> swift test --filter DifferentialTests`; explore other cases with
 /// `CONFORMANCE_BASE_SEED=<n>`.
 @Suite struct DifferentialTests {
   static let caseCount = 22_000
-  /// The acceptance floor of issue #18: cases over throttle and mapLatest, in all batches.
+  /// The floor of cases over throttle and mapLatest, in all batches.
   static let newOperatorCaseFloor = 10_000
   /// Batches run in parallel, each on its own virtual time.
   static let batchCount = 2
@@ -27,7 +28,7 @@ import Testing
 
   /// The seed of case `index`: consecutive indices give unrelated seeds.
   static func seed(ofCase index: Int) -> UInt64 {
-    SplitMix64.mix(baseSeed &+ UInt64(index))
+    SeededRandom.mix(baseSeed &+ UInt64(index))
   }
 
   @Test(.disabled(if: reproductionSeed != nil), arguments: 0..<batchCount)
@@ -83,7 +84,7 @@ import Testing
     let seed = run.randomCase.seed
     Issue.record(
       """
-      pull and push disagree beyond SEMANTICS.md — seed \(seed); rerun with
+      pull and push disagree beyond the documented differences — seed \(seed); rerun with
         CONFORMANCE_SEED=\(seed) swift test --filter DifferentialTests
       \(run.report)
       shrunk to a minimal failing case:

@@ -1,5 +1,5 @@
-/// The differences between the pull and push engines that SEMANTICS.md lists, each with the rule
-/// that states it. Everything else must agree event for event and tick for tick.
+/// The differences between the pull and push engines that the rules list (docs/semantics.md),
+/// each with the rule that states it. Everything else must agree event for event and tick for tick.
 enum DocumentedDifference: String, CaseIterable, Sendable {
   /// debounce rule 4: at the upstream's finish, pull emits the pending element at once; Combine
   /// drops it.
@@ -21,15 +21,15 @@ enum DocumentedDifference: String, CaseIterable, Sendable {
   /// from its first event (a test source, like an `AsyncStream`, keeps what was sent).
   case chainReadsALaterInputFromItsFirstEvent
 
-  /// The SEMANTICS.md rule, as a reader looks it up.
+  /// The rule, as a reader looks it up in docs/semantics.md.
   var rule: String {
     switch self {
-    case .debounceFinishFlushesThePendingElement: "SEMANTICS.md debounce, rule 4"
-    case .combineLatestFinishesWhenABaseFinishesEmpty: "SEMANTICS.md combineLatest, rule 3"
-    case .shareReplayIsPullOnly: "SEMANTICS.md share, rules 3 and 7"
-    case .throttleFailureDropsThePendingElement: "SEMANTICS.md throttle, rule 5"
-    case .zipMeetsAFailureAtItsBasesTurn: "SEMANTICS.md zip, rules 1 and 3"
-    case .chainReadsALaterInputFromItsFirstEvent: "SEMANTICS.md chain"
+    case .debounceFinishFlushesThePendingElement: "Debounce rule 4"
+    case .combineLatestFinishesWhenABaseFinishesEmpty: "CombineLatest rule 3"
+    case .shareReplayIsPullOnly: "Share rules 3 and 7"
+    case .throttleFailureDropsThePendingElement: "Throttle rule 5"
+    case .zipMeetsAFailureAtItsBasesTurn: "Zip rules 1 and 3"
+    case .chainReadsALaterInputFromItsFirstEvent: "Chain rules 2 and 4"
     }
   }
 }

@@ -1,8 +1,8 @@
 import MarbleEngines
 import Testing
 
-/// A difference between the two harnesses' inputs, not between the operators, that SEMANTICS.md
-/// does not list: the pull inputs are cold (`AsyncTestSource` lets each iterator read every event
+/// A difference between the two harnesses' inputs, not between the operators, that no rule
+/// lists: the pull inputs are cold (`AsyncTestSource` lets each iterator read every event
 /// from the first), the push inputs hot (`PassthroughSubject` delivers only to current
 /// subscribers). It shows only before an operator first reads its input — for `share`, before
 /// its first consumer — which is why the conformance scenarios keep share inputs quiet until then.

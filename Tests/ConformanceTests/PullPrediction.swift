@@ -2,7 +2,7 @@ import MarbleEngines
 import MarbleNotation
 
 /// What the pull engine must produce, computed from what the push engine produced and the
-/// differences SEMANTICS.md documents — nothing else may differ.
+/// differences the rules document (Engines rule 2) — nothing else may differ.
 struct PullPrediction {
   /// The pull outputs, one per consumer.
   var outputs: [MarbleTimeline]
@@ -23,7 +23,7 @@ struct PullPrediction {
       outputs = [Self.throttle(push: push[0], input: randomCase.inputs[0])]
     case .removeDuplicates, .removeDuplicatesIgnoringCase, .mapLatest, .debounceWithOptions,
       .currentValue, .buffer, .fanIn, .chunks, .chunksByTime, .chunksByTimeOrCount, .timer, .scan,
-      .adjacentPairs:
+      .adjacentPairs, .withLatestFrom, .prefixUntil, .timeout, .delay, .retry, .shareWithLeaves:
       // (merge, zip and chain are pinned by the conformance table, not drawn at random.)
       // mapLatest rule 6: push's switchToLatest agrees. (The debounce options are pull only and
       // never drawn.)
@@ -44,7 +44,7 @@ struct PullPrediction {
   /// debounce rule 4: when the input finishes with an element pending — the last element, at
   /// tick t, with t + interval after the finish's tick — pull emits it just before the finish;
   /// push has dropped it. (At t + interval equal to the finish's tick, the timer fires first in
-  /// both engines: rule 3 and "timers first" in SEMANTICS.md.)
+  /// both engines: Debounce rule 3 and Time rule 2.)
   static func debounce(
     push: MarbleTimeline, input: [[MarbleEvent]], interval: Int
   ) -> MarbleTimeline {

@@ -3,8 +3,8 @@ import Testing
 
 private let joinedGroup: @Sendable ([String]) -> String = { $0.joined() }
 
-/// Combine's `collect(_:)` and `collect(_:options:)` (`.byTime`, `.byTimeOrCount`): SEMANTICS.md
-/// "Timers and chunks", push column, on marbles (one tick = 1 ms).
+/// Combine's `collect(_:)` and `collect(_:options:)` (`.byTime`, `.byTimeOrCount`): Chunks
+/// rule 8 (push), on marbles (one tick = 1 ms).
 @Suite struct PushCollectTests {
   private static func run<P: Publisher>(
     _ input: String,

@@ -2,8 +2,8 @@ import PushReference
 import Testing
 
 /// Where the demand a combination returns goes: as Apple's Combine does it, to the upstream whose
-/// value made the combination — not to every upstream, as OpenCombine does (issue #29, finding
-/// 13; docs/push-vs-pull.md "Apple's Combine and OpenCombine").
+/// value made the combination — not to every upstream, as OpenCombine does
+/// (docs/push-vs-pull.md "Apple's Combine and OpenCombine").
 @Suite struct CombineLatestReturnedDemandTests {
   /// The forum-reported case: a subscriber that requests `.max(1)` and returns `.max(1)` from
   /// each value. Apple's Combine prints `[1, 1]`, `[1, 2]`: `latest1.send(2)` finds its

@@ -1,8 +1,9 @@
 import PushReference
+import TestSupport
 import Testing
 
 /// The push `throttle:N`, `throttle:N:first` and `mapLatest:N` checked on seeded random inputs
-/// against a direct, tick-by-tick reading of SEMANTICS.md's rules (push column) — so that the
+/// against a direct, tick-by-tick reading of the rules (docs/semantics.md, push) — so that the
 /// oracle the pull engine is compared against is itself checked against the specification.
 @Suite struct PushRuleModelTests {
   static let casesPerOperator = 2_000
@@ -34,8 +35,8 @@ import Testing
   }
 }
 
-/// SEMANTICS.md "throttle", push column, tick by tick: timers due at a tick fire before its
-/// inputs (rule 3); an element emitted "at once" is emitted before the next input (rule 1).
+/// Throttle rules 1–6, push, tick by tick: timers due at a tick fire before its inputs (Throttle
+/// rule 3); an element emitted "at once" is emitted before the next input (Throttle rule 1).
 enum ThrottleRules {
   static func output(_ input: MarbleTimeline, interval: Int, latest: Bool) -> MarbleTimeline {
     var output: [(tick: Int, event: MarbleEvent)] = []
@@ -57,20 +58,20 @@ enum ThrottleRules {
         switch event {
         case .value(let value):
           if pending != nil {
-            if latest { pending?.value = value }  // rule 2
+            if latest { pending?.value = value }  // Throttle rule 2
             continue
           }
           let due = lastEmission.map { max(tick, $0 + interval) } ?? tick
           if due == tick {
-            output.append((tick, .value(value)))  // rule 1
+            output.append((tick, .value(value)))  // Throttle rule 1
             lastEmission = tick
           } else {
-            pending = (value, due)  // rule 2
+            pending = (value, due)  // Throttle rule 2
           }
         case .finish, .failure:
           isEnded = true
           if pending != nil {
-            pendingEnd = event  // rules 4 and 5 (push): the end waits for the pending element
+            pendingEnd = event  // Throttle rules 4, 5 (push): the end waits for the pending one
           } else {
             output.append((tick, event))
           }
@@ -81,8 +82,8 @@ enum ThrottleRules {
   }
 }
 
-/// SEMANTICS.md "mapLatest" rules 1–4, with a transform that answers `duration` ticks after its
-/// element (rule 6: what push must agree with).
+/// MapLatest rules 1–4, with a transform that answers `duration` ticks after its element
+/// (MapLatest rule 6: what push must agree with).
 enum MapLatestRules {
   static func output(_ input: MarbleTimeline, duration: Int) -> MarbleTimeline {
     var output: [(tick: Int, event: MarbleEvent)] = []
@@ -92,10 +93,10 @@ enum MapLatestRules {
     let lastTick = (input.lastEventTick ?? 0) + duration + 1
     for tick in 0...lastTick where !isEnded {
       if let result = running, result.due == tick {
-        output.append((tick, .value(result.value)))  // rule 2
+        output.append((tick, .value(result.value)))  // MapLatest rule 2
         running = nil
         if isFinished {
-          output.append((tick, .finish))  // rule 3
+          output.append((tick, .finish))  // MapLatest rule 3
           isEnded = true
         }
       }
@@ -105,7 +106,7 @@ enum MapLatestRules {
           if duration == 0 {
             output.append((tick, .value(value)))
           } else {
-            running = (value, tick + duration)  // rule 1: replaces (cancels) the running one
+            running = (value, tick + duration)  // MapLatest rule 1: replaces (cancels) the running
           }
         case .finish:
           isFinished = true
@@ -114,7 +115,7 @@ enum MapLatestRules {
             isEnded = true
           }
         case .failure:
-          running = nil  // rule 4
+          running = nil  // MapLatest rule 4
           output.append((tick, .failure))
           isEnded = true
         }
@@ -142,26 +143,5 @@ enum RandomMarble {
       ticks.append([terminal])
     }
     return MarbleTimeline(ticks: ticks)
-  }
-}
-
-/// SplitMix64: the same cases every run.
-struct SeededRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func int(in range: ClosedRange<Int>) -> Int {
-    Int.random(in: range, using: &self)
   }
 }

@@ -1,7 +1,7 @@
 import PushReference
 import Testing
 
-/// SEMANTICS.md "throttle" (push column) and "mapLatest" rule 6, on marbles, through the entry
+/// Throttle rules 1–6 (push) and MapLatest rule 6, on marbles, through the entry
 /// point the marble engine uses (``PushMarbleOperation``).
 @Suite struct PushThrottleMarbleTests {
   private func run(_ spelling: String, _ input: String) throws -> String {

@@ -20,8 +20,10 @@
 ///   cancels the reading task; no task outlives the iterator.
 ///
 /// The sequence's `Failure` is its base's: buffering a non-throwing sequence does not throw.
-public struct AsyncBufferSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable
-where Base.Element: Sendable {
+///
+/// As in swift-async-algorithms, the elements need not be `Sendable`: each one is handed from the
+/// reading task to the consumer, never shared.
+public struct AsyncBufferSequence<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable {
   /// The base's element.
   public typealias Element = Base.Element
   /// The base's failure.
@@ -47,7 +49,8 @@ where Base.Element: Sendable {
     guard let limit = policy.limit else {
       return Iterator(passingThrough: base.makeAsyncIterator())
     }
-    return Iterator(lifetime: BufferLifetime(storage: BufferStorage(base: base, limit: limit)))
+    return Iterator(
+      lifetime: IteratorLifetime(BufferStorage(base: BufferHandOffSequence(base), limit: limit)))
   }
 
   /// Produces the base's elements from the buffer.
@@ -59,7 +62,7 @@ where Base.Element: Sendable {
   public struct Iterator: AsyncIteratorProtocol {
     /// The base's iterator when the limit is 0 (no buffer, no task); `nil` once it ended.
     @usableFromInline var passThrough: Base.AsyncIterator?
-    @usableFromInline let lifetime: BufferLifetime<Base>?
+    @usableFromInline let lifetime: IteratorLifetime<BufferStorage<BufferHandOffSequence<Base>>>?
 
     @inlinable
     init(passingThrough base: Base.AsyncIterator) {
@@ -68,7 +71,7 @@ where Base.Element: Sendable {
     }
 
     @inlinable
-    init(lifetime: BufferLifetime<Base>) {
+    init(lifetime: IteratorLifetime<BufferStorage<BufferHandOffSequence<Base>>>) {
       passThrough = nil
       self.lifetime = lifetime
     }
@@ -84,7 +87,7 @@ where Base.Element: Sendable {
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
       if let lifetime {
-        return try await lifetime.storage.next(isolation: actor)
+        return try await lifetime.storage.next(isolation: actor)?.value
       }
       guard !Task.isCancelled, var iterator = passThrough.take() else {
         passThrough = nil
@@ -104,7 +107,7 @@ where Base.Element: Sendable {
   }
 }
 
-extension AsyncSequence where Self: Sendable, Element: Sendable {
+extension AsyncSequence where Self: Sendable {
   /// Reads this sequence ahead, in a task of its own, into a buffer the consumer drains; the
   /// policy says how many elements it keeps and whether the reading waits or drops when full.
   ///

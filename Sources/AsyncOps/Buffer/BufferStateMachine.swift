@@ -13,20 +13,22 @@
 /// - a waiting consumer means the queue is empty and the upstream has not ended;
 /// - a parked reader means a bounded buffer is full (`count == limit`).
 @usableFromInline
-struct BufferStateMachine<Element, Failure: Error, Consumer, Producer, Upstream> {
+struct BufferStateMachine<Element, Failure: Error, Consumer, Producer, Upstream>:
+  SingleConsumerMachine, InvariantChecking
+{
   @usableFromInline typealias Consumption = SingleConsumerState<
-    Failure, Consumer, Upstream, ShareRingBuffer<Element>
+    Failure, Consumer, Upstream, RingBuffer<Element>
   >
 
   /// What `next()` must do, and the parked reader to resume (with `true`) because taking an
   /// element made room.
   @usableFromInline
   struct NextStep {
-    @usableFromInline var action: ClockDrivenNextAction<Element, Failure>
+    @usableFromInline var action: SingleConsumerNextAction<Element, Failure>
     @usableFromInline var producer: Producer?
 
     @inlinable
-    init(action: ClockDrivenNextAction<Element, Failure>, producer: Producer? = nil) {
+    init(action: SingleConsumerNextAction<Element, Failure>, producer: Producer? = nil) {
       self.action = action
       self.producer = producer
     }
@@ -85,6 +87,7 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer, Upstream>
   /// The consumer calls `next()`.
   @inlinable
   mutating func next() -> NextStep {
+    defer { checkInvariants() }
     let action = consumption.next(operator: "buffer")
     return NextStep(action: action, producer: hasRoom ? parkedProducer.take() : nil)
   }
@@ -93,6 +96,7 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer, Upstream>
   /// was stored and waits; and the parked reader to resume when there is room.
   @inlinable
   mutating func suspend(_ consumer: Consumer) -> (Result<Element?, Failure>?, Producer?) {
+    defer { checkInvariants() }
     let outcome = consumption.suspend(consumer, operator: "buffer")
     return (outcome, hasRoom ? parkedProducer.take() : nil)
   }
@@ -100,6 +104,7 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer, Upstream>
   /// The consumer's task was cancelled, or its iterator was dropped.
   @inlinable
   mutating func cancelled() -> Resumptions {
+    defer { checkInvariants() }
     let (consumer, upstream) = consumption.cancelled()
     return Resumptions(
       consumer: consumer.map { ($0, .success(nil)) }, producer: parkedProducer.take(),
@@ -111,13 +116,15 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer, Upstream>
   /// The reading task was created; returns it when it must be cancelled at once.
   @inlinable
   mutating func upstreamStarted(_ upstream: Upstream) -> Upstream? {
-    consumption.upstreamStarted(upstream)
+    defer { checkInvariants() }
+    return consumption.upstreamStarted(upstream)
   }
 
   /// The upstream produced `element`: the waiting consumer takes it, or it is buffered as the
   /// policy says.
   @inlinable
   mutating func upstreamProduced(_ element: Element) -> ProduceAction {
+    defer { checkInvariants() }
     guard consumption.isRunning else { return .stop }
     if let consumer = consumption.takeConsumer() { return .resumeConsumer(consumer, element) }
     switch limit {
@@ -139,6 +146,7 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer, Upstream>
   /// or `nil` when it was stored and waits for room.
   @inlinable
   mutating func park(_ producer: Producer) -> Bool? {
+    defer { checkInvariants() }
     guard consumption.isRunning else { return false }
     if hasRoom { return true }
     parkedProducer = producer
@@ -148,19 +156,40 @@ struct BufferStateMachine<Element, Failure: Error, Consumer, Producer, Upstream>
   /// The upstream finished: the consumer gets the finish after the buffered elements.
   @inlinable
   mutating func upstreamFinished() -> Resumptions {
-    ended(.finished)
+    defer { checkInvariants() }
+    return ended(.finished)
   }
 
   /// The upstream failed: the consumer gets the failure after the buffered elements.
   @inlinable
   mutating func upstreamFailed(_ failure: Failure) -> Resumptions {
-    ended(.failed(failure))
+    defer { checkInvariants() }
+    return ended(.failed(failure))
   }
 
   @inlinable
   mutating func ended(_ end: Consumption.End) -> Resumptions {
     guard consumption.isRunning else { return Resumptions() }
     return Resumptions(consumer: consumption.ended(end))
+  }
+
+  // MARK: - Invariants
+
+  /// Asserts the invariants (a no-op in release builds): the consumer half's; the buffer never
+  /// holds more than its limit; a parked reader means the iteration runs and a bounded buffer is
+  /// full.
+  @inlinable
+  func checkInvariants() {
+    consumption.checkInvariants()
+    switch limit {
+    case .bounded(let bound), .latest(let bound), .oldest(let bound):
+      assert(consumption.ready.count <= bound, "buffer: more elements buffered than its limit")
+    case .unbounded:
+      break
+    }
+    assert(
+      parkedProducer == nil || (consumption.isRunning && !hasRoom),
+      "buffer: the reader is parked while there is room")
   }
 }
 

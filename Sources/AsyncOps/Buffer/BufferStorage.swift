@@ -1,10 +1,11 @@
 import Synchronization
 
-/// The concurrency shell of ``AsyncBufferSequence``: holds a ``BufferStateMachine`` in a `Mutex`,
-/// runs the one task that reads the base (created by the first `next()`), and performs the
-/// machine's actions outside the lock.
+/// The storage of ``AsyncBufferSequence``: holds a ``BufferStateMachine`` in a `Mutex`, runs the
+/// one task that reads the base (created by the first `next()`), and performs the machine's
+/// actions outside the lock. The consumer's side is the ``SingleConsumerStorage`` shell.
 @usableFromInline
-final class BufferStorage<Base: AsyncSequence & Sendable>: Sendable where Base.Element: Sendable {
+final class BufferStorage<Base: AsyncSequence & Sendable>: SingleConsumerStorage
+where Base.Element: Sendable {
   @usableFromInline typealias Element = Base.Element
   @usableFromInline typealias Failure = Base.Failure
   @usableFromInline typealias Outcome = Result<Element?, Failure>
@@ -23,35 +24,21 @@ final class BufferStorage<Base: AsyncSequence & Sendable>: Sendable where Base.E
     self.machine = Mutex(Machine(limit: limit))
   }
 
-  // MARK: - Consumer side
+  // MARK: - Consumer side (the shell is ``SingleConsumerStorage``)
 
+  /// Taking an element may make room: the parked reader reads on.
   @inlinable
-  func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    // A consumer cancelled while busy elsewhere ends now, as debounce's and throttle's do.
-    if Task.isCancelled {
-      cancel()
-      return nil
-    }
+  func consumerNext() -> SingleConsumerNextAction<Element, Failure> {
     let step = machine.withLock { $0.next() }
     step.producer?.resume(returning: true)
-    switch step.action {
-    case .deliver(let outcome):
-      return try outcome.get()
-    case .startUpstream:
-      startUpstream()
-    case .suspend:
-      break
-    }
-    let outcome = await withTaskCancellationHandler {
-      await withUnsafeContinuation { (consumer: Consumer) in
-        let (ready, producer) = machine.withLock { $0.suspend(consumer) }
-        producer?.resume(returning: true)
-        if let ready { consumer.resume(returning: ready) }
-      }
-    } onCancel: {
-      cancel()
-    }
-    return try outcome.get()
+    return step.action
+  }
+
+  @inlinable
+  func consumerSuspend(_ consumer: Consumer) -> Outcome? {
+    let (ready, producer) = machine.withLock { $0.suspend(consumer) }
+    producer?.resume(returning: true)
+    return ready
   }
 
   /// Ends the iteration: the consumer was cancelled or dropped its iterator. Cancels the reading
@@ -69,12 +56,6 @@ final class BufferStorage<Base: AsyncSequence & Sendable>: Sendable where Base.E
   }
 
   // MARK: - Upstream side
-
-  @inlinable
-  func startUpstream() {
-    let task = Task { await self.readUpstream() }
-    machine.withLock { $0.upstreamStarted(task) }?.cancel()
-  }
 
   @inlinable
   func readUpstream() async {
@@ -107,20 +88,5 @@ final class BufferStorage<Base: AsyncSequence & Sendable>: Sendable where Base.E
         producer.resume(returning: resumption)
       }
     }
-  }
-}
-
-/// Ends the iteration of a ``BufferStorage`` when the last copy of an iterator is dropped.
-@usableFromInline
-final class BufferLifetime<Base: AsyncSequence & Sendable>: Sendable where Base.Element: Sendable {
-  @usableFromInline let storage: BufferStorage<Base>
-
-  @inlinable
-  init(storage: BufferStorage<Base>) {
-    self.storage = storage
-  }
-
-  deinit {
-    storage.cancel()
   }
 }

@@ -1,9 +1,11 @@
 /// An asynchronous sequence of the elements of several base sequences, one base after the other;
-/// made by `chain(_:_:)` and its siblings for 1 to 8 bases.
+/// made by `chain(_:)` and by `chain` of 4 to 8 bases, and of 2 or 3 bases that throw different
+/// failure types (``AsyncChain2Sequence`` and ``AsyncChain3Sequence`` chain 2 or 3 bases of one
+/// failure type).
 ///
 /// ```swift
-/// for await page in chain(cachedPages, downloadedPages) {
-///   show(page)
+/// for await chapter in chain(part1, part2, part3, part4) {
+///   read(chapter)
 /// }
 /// ```
 ///
@@ -14,43 +16,35 @@
 ///
 /// `Failure` is the failure type shared by every base (`Never` when none can throw), or
 /// `any Error` when they differ. It is `Sendable` when every base is.
-/// `AsyncChain2Sequence` and `AsyncChain3Sequence` (swift-async-algorithms' names) are this type.
 public struct AsyncChainSequence<Element, Failure: Error, each Base: AsyncSequence>:
   AsyncSequence
 {
-  @usableFromInline let bases: (repeat each Base)
+  /// One link per base, in order, made by the public functions (which state that every base
+  /// produces `Element`).
+  @usableFromInline let links: [ChainLink<Element, Failure>]
 
-  /// Chains `bases`; each must produce `Element` and throw `Failure` or a subtype of it (the
-  /// public functions guarantee both; the first is checked when an iterator is made).
   @inlinable
-  init(_ bases: repeat each Base) {
-    self.bases = (repeat each bases)
+  init(_ links: [ChainLink<Element, Failure>]) {
+    self.links = links
   }
 
   /// Creates an iterator; it makes each base's iterator when it reaches that base.
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(repeat each bases)
+    Iterator(links)
   }
 
   /// Produces the chained elements; see ``AsyncChainSequence``.
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline let parts: (repeat ChainPart<each Base>)
+    @usableFromInline let links: [ChainLink<Element, Failure>]
     @usableFromInline var machine: ChainStateMachine
+    /// The reader of the current base, made when the chain reached it.
+    @usableFromInline var reader: (any ChainLinkReader<Element, Failure>)?
 
     @inlinable
-    init(_ bases: repeat each Base) {
-      var count = 0
-      func check<Checked: AsyncSequence>(_: Checked) {
-        // The public functions require one element type; `next` relies on it.
-        precondition(
-          Checked.Element.self == Element.self,
-          "chain: a base produces \(Checked.Element.self), not \(Element.self)")
-        count += 1
-      }
-      repeat check(each bases)
-      parts = (repeat ChainPart(each bases))
-      machine = ChainStateMachine(baseCount: count)
+    init(_ links: [ChainLink<Element, Failure>]) {
+      self.links = links
+      machine = ChainStateMachine(baseCount: links.count)
     }
 
     /// The next element; `nil` when every base has finished, after a failure, or when the
@@ -60,18 +54,17 @@ public struct AsyncChainSequence<Element, Failure: Error, each Base: AsyncSequen
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
       while let index = machine.currentBase {
-        switch await read(index, isolation: actor) {
-        case .success(let element?):
-          return element
-        case .success(nil):
-          _ = machine.baseFinished(cancelled: Task.isCancelled)
-        case .failure(let error):
+        let current = reader ?? links[index].start()
+        reader = current
+        do throws(Failure) {
+          if let element = try await current.next(isolation: actor) { return element }
+        } catch {
           machine.baseFailed()
-          guard let failure = error as? Failure else {
-            preconditionFailure("chain: a base threw \(type(of: error)), not \(Failure.self)")
-          }
-          throw failure
+          reader = nil
+          throw error
         }
+        reader = nil
+        _ = machine.baseFinished(cancelled: Task.isCancelled)
       }
       return nil
     }
@@ -81,29 +74,10 @@ public struct AsyncChainSequence<Element, Failure: Error, each Base: AsyncSequen
     public mutating func next() async throws(Failure) -> Element? {
       try await next(isolation: nil)
     }
-
-    /// Reads the base at `index`.
-    @inlinable
-    func read(
-      _ index: Int, isolation actor: isolated (any Actor)?
-    ) async -> Result<Element?, any Error> {
-      var position = 0
-      var outcome: Result<Element?, any Error> = .success(nil)
-      for part in repeat each parts {
-        if position == index {
-          switch await part.next(isolation: actor) {
-          case .success(let element):
-            // The initialiser checked that every base produces `Element`.
-            outcome = .success(element.map { unsafeBitCast($0, to: Element.self) })
-          case .failure(let error):
-            outcome = .failure(error)
-          }
-        }
-        position += 1
-      }
-      return outcome
-    }
   }
 }
 
-extension AsyncChainSequence: Sendable where repeat each Base: Sendable {}
+// The links capture only the bases (and a failure conversion that captures nothing), so the
+// sequence may cross tasks exactly when every base may: each task that iterates it makes its own
+// readers from the links.
+extension AsyncChainSequence: @unchecked Sendable where repeat each Base: Sendable {}

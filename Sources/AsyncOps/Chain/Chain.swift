@@ -1,28 +1,8 @@
-// The `chain` functions for 1 to 8 bases: thin spellings of the one variadic core,
-// ``AsyncChainSequence``, spelled out per arity because Swift 6.3 cannot state that every base of
-// a parameter pack has the same `Element` (docs/compiler-workarounds.md).
-
-/// swift-async-algorithms' name for the chain of two bases: the two-base ``AsyncChainSequence``
-/// whose bases share their failure type (what `chain(_:_:)` returns for them).
-///
-/// ```swift
-/// let lines: AsyncChain2Sequence<AsyncStream<String>, AsyncStream<String>> = chain(head, tail)
-/// ```
-public typealias AsyncChain2Sequence<Base1: AsyncSequence, Base2: AsyncSequence> =
-  AsyncChainSequence<Base1.Element, Base1.Failure, Base1, Base2>
-where Base1.Element == Base2.Element
-
-/// swift-async-algorithms' name for the chain of three bases: the three-base
-/// ``AsyncChainSequence`` whose bases share their failure type.
-///
-/// ```swift
-/// let pages: AsyncChain3Sequence<AsyncStream<Int>, AsyncStream<Int>, AsyncStream<Int>> =
-///   chain(a, b, c)
-/// ```
-public typealias AsyncChain3Sequence<
-  Base1: AsyncSequence, Base2: AsyncSequence, Base3: AsyncSequence
-> = AsyncChainSequence<Base1.Element, Base1.Failure, Base1, Base2, Base3>
-where Base1.Element == Base2.Element, Base1.Element == Base3.Element
+// The `chain` functions for 1 to 8 bases. Two or three bases get the
+// fixed-arity ``AsyncChain2Sequence`` and ``AsyncChain3Sequence`` (specialised code, no
+// existential); the other spellings get the variadic ``AsyncChainSequence``, whose links are made
+// here, where the `where` clauses state that every base produces one `Element` (Swift 6.3 cannot
+// state it of a parameter pack: docs/compiler-workarounds.md).
 
 /// Chains one asynchronous sequence: its own elements (the one-base end of the family of
 /// `chain` functions, so that generated code may call it with any count from 1 to 8).
@@ -32,7 +12,7 @@ where Base1.Element == Base2.Element, Base1.Element == Base3.Element
 /// ```
 @inlinable
 public func chain<A: AsyncSequence>(_ a: A) -> AsyncChainSequence<A.Element, A.Failure, A> {
-  AsyncChainSequence(a)
+  AsyncChainSequence([ChainLink(a)])
 }
 
 /// Chains two asynchronous sequences of one element type: the elements of `a`, then those of `b`.
@@ -44,35 +24,33 @@ public func chain<A: AsyncSequence>(_ a: A) -> AsyncChainSequence<A.Element, A.F
 /// ```
 ///
 /// `b` is not iterated before `a` has finished; a failure ends the chain. With `a` = `ab|` and
-/// `b` = `xy|`, read one after the other, the chain is `abxy|`. See ``AsyncChainSequence``.
+/// `b` = `xy|`, read one after the other, the chain is `abxy|`. See ``AsyncChain2Sequence``.
 ///
-/// - Returns: A sequence that throws the failure type the bases share: `Never` when neither can
-///   throw, so `for await` needs no `try`.
+/// - Returns: A sequence that throws `A.Failure` (`Never` when `a` cannot throw, so `for await`
+///   needs no `try`); its iterator's `next()` rethrows either base's error.
 @inlinable
-public func chain<Failure: Error, A: AsyncSequence, B: AsyncSequence>(
+public func chain<A: AsyncSequence, B: AsyncSequence>(
   _ a: A, _ b: B
-) -> AsyncChainSequence<A.Element, Failure, A, B>
-where
-  A.Failure == Failure,
-  B.Failure == Failure,
-  B.Element == A.Element
-{
-  AsyncChainSequence(a, b)
+) -> AsyncChain2Sequence<A, B>
+where B.Element == A.Element {
+  AsyncChain2Sequence(a, b)
 }
 
-/// Chains 2 asynchronous sequences whose failure types differ; the result throws `any Error`.
+/// Chains 2 asynchronous sequences whose failure types differ into a sequence that throws
+/// `any Error`: chosen only when the caller names that type (`chain(_:_:)` otherwise returns
+/// ``AsyncChain2Sequence``, which throws the first base's failure type).
 ///
 /// ```swift
-/// for try await element in chain(a, b) {
-///   print(element)
-/// }
+/// let all: AsyncChainSequence<Int, any Error, AsyncStream<Int>, AsyncThrowingStream<Int, any Error>> =
+///   chain(cached, downloaded)
 /// ```
+@_disfavoredOverload
 @inlinable
 public func chain<A: AsyncSequence, B: AsyncSequence>(
   _ a: A, _ b: B
 ) -> AsyncChainSequence<A.Element, any Error, A, B>
 where B.Element == A.Element {
-  AsyncChainSequence(a, b)
+  AsyncChainSequence([ChainLink(a), ChainLink(b)])
 }
 
 /// Chains three asynchronous sequences of one element type, one after the other.
@@ -83,35 +61,29 @@ where B.Element == A.Element {
 /// }
 /// ```
 ///
-/// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
-///   throw). See ``AsyncChainSequence``.
+/// - Returns: A sequence that throws `A.Failure` (`Never` when `a` cannot throw); its iterator's
+///   `next()` rethrows any base's error. See ``AsyncChain3Sequence``.
 @inlinable
-public func chain<Failure: Error, A: AsyncSequence, B: AsyncSequence, C: AsyncSequence>(
+public func chain<A: AsyncSequence, B: AsyncSequence, C: AsyncSequence>(
   _ a: A, _ b: B, _ c: C
-) -> AsyncChainSequence<A.Element, Failure, A, B, C>
-where
-  A.Failure == Failure,
-  B.Failure == Failure,
-  C.Failure == Failure,
-  B.Element == A.Element,
-  C.Element == A.Element
-{
-  AsyncChainSequence(a, b, c)
+) -> AsyncChain3Sequence<A, B, C>
+where B.Element == A.Element, C.Element == A.Element {
+  AsyncChain3Sequence(a, b, c)
 }
 
-/// Chains 3 asynchronous sequences whose failure types differ; the result throws `any Error`.
+/// Chains 3 asynchronous sequences whose failure types differ into a sequence that throws
+/// `any Error`: chosen only when the caller names that type.
 ///
 /// ```swift
-/// for try await element in chain(a, b, c) {
-///   print(element)
-/// }
+/// let all: AsyncChainSequence<Int, any Error, A, B, C> = chain(a, b, c)
 /// ```
+@_disfavoredOverload
 @inlinable
 public func chain<A: AsyncSequence, B: AsyncSequence, C: AsyncSequence>(
   _ a: A, _ b: B, _ c: C
 ) -> AsyncChainSequence<A.Element, any Error, A, B, C>
 where B.Element == A.Element, C.Element == A.Element {
-  AsyncChainSequence(a, b, c)
+  AsyncChainSequence([ChainLink(a), ChainLink(b), ChainLink(c)])
 }
 
 /// Chains 4 asynchronous sequences of one element type, one after the other.
@@ -139,7 +111,7 @@ where
   C.Element == A.Element,
   D.Element == A.Element
 {
-  AsyncChainSequence(a, b, c, d)
+  AsyncChainSequence([ChainLink(a), ChainLink(b), ChainLink(c), ChainLink(d)])
 }
 
 /// Chains 4 asynchronous sequences whose failure types differ; the result throws `any Error`.
@@ -154,7 +126,7 @@ public func chain<A: AsyncSequence, B: AsyncSequence, C: AsyncSequence, D: Async
   _ a: A, _ b: B, _ c: C, _ d: D
 ) -> AsyncChainSequence<A.Element, any Error, A, B, C, D>
 where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element {
-  AsyncChainSequence(a, b, c, d)
+  AsyncChainSequence([ChainLink(a), ChainLink(b), ChainLink(c), ChainLink(d)])
 }
 
 /// Chains 5 asynchronous sequences of one element type, one after the other.
@@ -185,7 +157,7 @@ where
   D.Element == A.Element,
   E.Element == A.Element
 {
-  AsyncChainSequence(a, b, c, d, e)
+  AsyncChainSequence([ChainLink(a), ChainLink(b), ChainLink(c), ChainLink(d), ChainLink(e)])
 }
 
 /// Chains 5 asynchronous sequences whose failure types differ; the result throws `any Error`.
@@ -203,7 +175,7 @@ public func chain<
 ) -> AsyncChainSequence<A.Element, any Error, A, B, C, D, E>
 where B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element
 {
-  AsyncChainSequence(a, b, c, d, e)
+  AsyncChainSequence([ChainLink(a), ChainLink(b), ChainLink(c), ChainLink(d), ChainLink(e)])
 }
 
 /// Chains 6 asynchronous sequences of one element type, one after the other.
@@ -236,7 +208,9 @@ where
   E.Element == A.Element,
   F.Element == A.Element
 {
-  AsyncChainSequence(a, b, c, d, e, f)
+  AsyncChainSequence([
+    ChainLink(a), ChainLink(b), ChainLink(c), ChainLink(d), ChainLink(e), ChainLink(f),
+  ])
 }
 
 /// Chains 6 asynchronous sequences whose failure types differ; the result throws `any Error`.
@@ -257,7 +231,9 @@ where
   B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element,
   F.Element == A.Element
 {
-  AsyncChainSequence(a, b, c, d, e, f)
+  AsyncChainSequence([
+    ChainLink(a), ChainLink(b), ChainLink(c), ChainLink(d), ChainLink(e), ChainLink(f),
+  ])
 }
 
 /// Chains 7 asynchronous sequences of one element type, one after the other.
@@ -292,7 +268,10 @@ where
   F.Element == A.Element,
   G.Element == A.Element
 {
-  AsyncChainSequence(a, b, c, d, e, f, g)
+  AsyncChainSequence([
+    ChainLink(a), ChainLink(b), ChainLink(c), ChainLink(d), ChainLink(e), ChainLink(f),
+    ChainLink(g),
+  ])
 }
 
 /// Chains 7 asynchronous sequences whose failure types differ; the result throws `any Error`.
@@ -313,7 +292,10 @@ where
   B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element,
   F.Element == A.Element, G.Element == A.Element
 {
-  AsyncChainSequence(a, b, c, d, e, f, g)
+  AsyncChainSequence([
+    ChainLink(a), ChainLink(b), ChainLink(c), ChainLink(d), ChainLink(e), ChainLink(f),
+    ChainLink(g),
+  ])
 }
 
 /// Chains 8 asynchronous sequences of one element type, one after the other.
@@ -350,7 +332,10 @@ where
   G.Element == A.Element,
   H.Element == A.Element
 {
-  AsyncChainSequence(a, b, c, d, e, f, g, h)
+  AsyncChainSequence([
+    ChainLink(a), ChainLink(b), ChainLink(c), ChainLink(d), ChainLink(e), ChainLink(f),
+    ChainLink(g), ChainLink(h),
+  ])
 }
 
 /// Chains 8 asynchronous sequences whose failure types differ; the result throws `any Error`.
@@ -371,5 +356,8 @@ where
   B.Element == A.Element, C.Element == A.Element, D.Element == A.Element, E.Element == A.Element,
   F.Element == A.Element, G.Element == A.Element, H.Element == A.Element
 {
-  AsyncChainSequence(a, b, c, d, e, f, g, h)
+  AsyncChainSequence([
+    ChainLink(a), ChainLink(b), ChainLink(c), ChainLink(d), ChainLink(e), ChainLink(f),
+    ChainLink(g), ChainLink(h),
+  ])
 }

@@ -1,6 +1,6 @@
 /// The pure core of `chain`, shared by every arity: which base is read, and when the chain ends.
 ///
-/// Rules (SEMANTICS.md, "chain"): the bases are read one after the other; a base is not iterated
+/// Rules (Chain rules 1–3): the bases are read one after the other; a base is not iterated
 /// before the one before it has finished; a failure ends the chain; after the end every `next()`
 /// returns `nil`. A consumer whose task is cancelled ends the chain when its current base ends
 /// (a later base is not started for a cancelled consumer).

@@ -83,7 +83,38 @@ struct ChannelStateMachine<Element, Failure: Error, Sender, Consumer> {
   @inlinable
   init() {}
 
+  /// What a `send` that has not suspended yet must do.
+  @usableFromInline
+  enum ImmediateSendAction {
+    /// No consumer waits: suspend, and ask again with ``send(_:id:sender:isCancelled:)``.
+    case mustWait
+    /// The element is not delivered (finished, or cancelled): return `false` at once.
+    case dropped
+    /// This consumer was waiting: resume it with the element and return `true` at once.
+    case handedOff(Consumer)
+  }
+
+  /// What a `next()` that has not suspended yet must do.
+  @usableFromInline
+  enum ImmediateNextAction {
+    /// No sender waits: suspend, and ask again with ``next(id:consumer:isCancelled:)``.
+    case mustWait
+    /// Return this outcome at once (the end, the failure, or `nil` for a cancelled consumer).
+    case ended(Outcome)
+    /// This sender was waiting: resume it with `true` and return its element at once.
+    case took(Element, Sender)
+  }
+
   // MARK: - Send
+
+  /// `send(element)` before it suspends: served at once when a consumer waits, the channel has
+  /// ended or `isCancelled`; otherwise the state is unchanged and the send must suspend.
+  @inlinable
+  mutating func sendAtOnce(_ element: Element, isCancelled: Bool) -> ImmediateSendAction {
+    if termination != nil || isCancelled { return .dropped }
+    if waitingConsumers.isEmpty { return .mustWait }
+    return .handedOff(waitingConsumers.removeFirst().consumer)
+  }
 
   /// `send(element)` with `id` is about to suspend as `sender`; `isCancelled` is its task's
   /// cancellation, read under the same lock (a cancellation that lands after this call finds the
@@ -109,6 +140,25 @@ struct ChannelStateMachine<Element, Failure: Error, Sender, Consumer> {
   }
 
   // MARK: - Consume
+
+  /// `next()` before it suspends: served at once when a sender waits, the channel has ended or
+  /// `isCancelled`; otherwise the state is unchanged and the consumer must suspend.
+  @inlinable
+  mutating func nextAtOnce(isCancelled: Bool) -> ImmediateNextAction {
+    switch termination {
+    case .finished:
+      return .ended(.success(nil))
+    case .failed(let failure):
+      termination = .finished
+      return .ended(.failure(failure))
+    case nil:
+      break
+    }
+    if isCancelled { return .ended(.success(nil)) }
+    if waitingSends.isEmpty { return .mustWait }
+    let send = waitingSends.removeFirst()
+    return .took(send.element, send.sender)
+  }
 
   /// `next()` with `id` is about to suspend as `consumer`; `isCancelled` as in ``send(_:id:sender:isCancelled:)``.
   @inlinable

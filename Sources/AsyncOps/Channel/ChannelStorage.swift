@@ -27,6 +27,18 @@ final class ChannelStorage<Element: Sendable, Failure: Error>: Sendable {
   /// (`false`): the channel ended, or the sending task was cancelled.
   @inlinable
   func send(_ element: Element) async -> Bool {
+    // The rendezvous's second party does not suspend: a consumer already waits (or the channel
+    // has ended, or the task is cancelled), so it is served under one lock, with no continuation
+    // and no cancellation handler of its own.
+    switch machine.withLock({ $0.sendAtOnce(element, isCancelled: Task.isCancelled) }) {
+    case .handedOff(let consumer):
+      consumer.resume(returning: .success(element))
+      return true
+    case .dropped:
+      return false
+    case .mustWait:
+      break
+    }
     let id = nextID()
     return await withTaskCancellationHandler {
       await withUnsafeContinuation { (sender: Sender) in
@@ -53,6 +65,16 @@ final class ChannelStorage<Element: Sendable, Failure: Error>: Sendable {
   /// throws the channel's failure.
   @inlinable
   func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    // As in `send`: a waiting sender (or the end) serves this consumer without a suspension.
+    switch machine.withLock({ $0.nextAtOnce(isCancelled: Task.isCancelled) }) {
+    case .took(let element, let sender):
+      sender.resume(returning: true)
+      return element
+    case .ended(let outcome):
+      return try outcome.get()
+    case .mustWait:
+      break
+    }
     let id = nextID()
     let outcome = await withTaskCancellationHandler {
       await withUnsafeContinuation { (consumer: Consumer) in

@@ -52,7 +52,7 @@ where
   }
 
   @usableFromInline typealias Storage = ChunksOfCountOrSignalStorage<Base, Signal>
-  @usableFromInline typealias Lifetime = ChunksOfCountOrSignalLifetime<Base, Signal>
+  @usableFromInline typealias Lifetime = IteratorLifetime<Storage>
 
   /// Creates an iterator. Neither the base nor the signal is read until its first `next()`.
   ///
@@ -61,7 +61,7 @@ where
   /// ```
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    Iterator(lifetime: Lifetime(storage: Storage(base: base, signal: signal, count: count)))
+    Iterator(lifetime: Lifetime(Storage(base: base, signal: signal, count: count)))
   }
 
   /// Produces the chunks.

@@ -9,9 +9,14 @@
 /// Back-pressure: a cut chunk the consumer has not taken yet waits in `completed`; while one
 /// does, each reader parks after its current event, so at most one chunk per reader can queue.
 @usableFromInline
-struct ChunksOfCountOrSignalStateMachine<Element, Failure: Error, Consumer, ReaderWaiter, Readers> {
+struct ChunksOfCountOrSignalStateMachine<Element, Failure: Error, Consumer, ReaderWaiter, Readers>:
+  SingleConsumerMachine, InvariantChecking
+{
   @usableFromInline typealias Chunk = [Element]
   @usableFromInline typealias Outcome = Result<Chunk?, Failure>
+  /// The consumer half: phase, waiting consumer, the cut chunks it has not taken yet, the end,
+  /// the reading task.
+  @usableFromInline typealias Consumption = SingleConsumerState<Failure, Consumer, Readers, [Chunk]>
 
   /// Which of the two reading loops an event comes from.
   @usableFromInline
@@ -20,76 +25,64 @@ struct ChunksOfCountOrSignalStateMachine<Element, Failure: Error, Consumer, Read
     case signal
   }
 
-  @usableFromInline
-  enum End {
-    /// The base finished (or its failure was already thrown): `nil` once `completed` is empty.
-    case finished
-    /// The base failed: thrown once `completed` is empty, then `finished`.
-    case failed(Failure)
-    /// The consumer was cancelled or dropped its iterator: `nil` from now on.
-    case cancelled
-  }
-
   /// The number of elements of a full chunk; `nil`: only the signal cuts.
   @usableFromInline let count: Int?
   /// The elements of the chunk being collected.
   @usableFromInline var partial: Chunk = []
-  /// Chunks already cut, oldest first, not yet taken by the consumer.
-  @usableFromInline var completed: [Chunk] = []
-  @usableFromInline var consumer: Consumer?
+  @usableFromInline var consumption = Consumption()
   @usableFromInline var baseWaiter: ReaderWaiter?
   @usableFromInline var signalWaiter: ReaderWaiter?
-  @usableFromInline var readers: Readers?
-  @usableFromInline var started = false
-  @usableFromInline var end: End?
 
   @inlinable
   init(count: Int?) {
     self.count = count
   }
 
+  /// Chunks already cut, oldest first, not yet taken by the consumer.
+  @inlinable
+  var completed: [Chunk] { consumption.ready }
+
+  /// Whether the readers go on: the consumer iterates and the base has not ended.
+  @inlinable
+  var isReading: Bool { consumption.isRunning && consumption.end == nil }
+
   // MARK: - Consumer
 
   /// The consumer calls `next()`.
   @inlinable
   mutating func next() -> ChunksNextAction<Chunk, Failure, ReaderWaiter> {
-    if let (outcome, waiters) = takeReady() { return .deliver(outcome, resume: waiters) }
-    guard started else {
-      started = true
-      return .startReaders
+    defer { checkInvariants() }
+    switch consumption.next(operator: "chunks") {
+    case .deliver(let outcome): return .deliver(outcome, resume: wakeReaders())
+    case .startUpstream: return .startReaders
+    case .suspend: return .suspend
     }
-    return .suspend
   }
 
   /// The consumer is about to suspend: the outcome to resume it with at once (and the readers to
   /// resume with `true`), or `nil` when it was stored.
   @inlinable
   mutating func suspend(_ consumer: Consumer) -> (Outcome, [ReaderWaiter])? {
-    if let ready = takeReady() { return ready }
-    precondition(
-      self.consumer == nil, "two copies of one chunks iterator cannot wait at once")
-    self.consumer = consumer
-    return nil
+    defer { checkInvariants() }
+    guard let outcome = consumption.suspend(consumer, operator: "chunks") else { return nil }
+    return (outcome, wakeReaders())
   }
 
   /// The reading task was created; returns it when it must be cancelled at once.
   @inlinable
-  mutating func readersStarted(_ readers: Readers) -> Readers? {
-    if case .cancelled = end { return readers }
-    self.readers = readers
-    return nil
+  mutating func upstreamStarted(_ readers: Readers) -> Readers? {
+    defer { checkInvariants() }
+    return consumption.upstreamStarted(readers)
   }
 
   /// The consumer's task was cancelled, or its iterator was dropped.
   @inlinable
   mutating func cancelled() -> ChunksResumptions<Chunk, Failure, Consumer, ReaderWaiter, Readers> {
-    if case .cancelled = end { return ChunksResumptions() }
-    end = .cancelled
+    defer { checkInvariants() }
+    let (consumer, task) = consumption.cancelled()
     partial = []
-    completed = []
     return ChunksResumptions(
-      consumer: consumer.take().map { ($0, .success(nil)) }, readers: takeWaiters(),
-      task: readers.take())
+      consumer: consumer.map { ($0, .success(nil)) }, readers: takeWaiters(), task: task)
   }
 
   // MARK: - Readers
@@ -97,7 +90,8 @@ struct ChunksOfCountOrSignalStateMachine<Element, Failure: Error, Consumer, Read
   /// The base produced `element`.
   @inlinable
   mutating func baseProduced(_ element: Element) -> ChunksReaderAction<Chunk, Consumer> {
-    guard end == nil else { return .stop }
+    defer { checkInvariants() }
+    guard isReading else { return .stop }
     partial.append(element)
     if let count, partial.count >= count { return cut() }
     return completed.isEmpty ? .proceed : .park
@@ -106,7 +100,8 @@ struct ChunksOfCountOrSignalStateMachine<Element, Failure: Error, Consumer, Read
   /// The signal produced an element: cut the partial chunk, unless it is empty.
   @inlinable
   mutating func signalTicked() -> ChunksReaderAction<Chunk, Consumer> {
-    guard end == nil else { return .stop }
+    defer { checkInvariants() }
+    guard isReading else { return .stop }
     guard !partial.isEmpty else { return completed.isEmpty ? .proceed : .park }
     return cut()
   }
@@ -115,7 +110,8 @@ struct ChunksOfCountOrSignalStateMachine<Element, Failure: Error, Consumer, Read
   /// `nil` when it was stored until the consumer takes the waiting chunks.
   @inlinable
   mutating func park(_ waiter: ReaderWaiter, _ reader: Reader) -> Bool? {
-    guard end == nil else { return false }
+    defer { checkInvariants() }
+    guard isReading else { return false }
     guard !completed.isEmpty else { return true }
     switch reader {
     case .base: baseWaiter = waiter
@@ -128,18 +124,21 @@ struct ChunksOfCountOrSignalStateMachine<Element, Failure: Error, Consumer, Read
   @inlinable
   mutating func baseFinished() -> ChunksResumptions<Chunk, Failure, Consumer, ReaderWaiter, Readers>
   {
-    guard end == nil else { return ChunksResumptions() }
-    end = .finished
+    defer { checkInvariants() }
+    guard isReading else { return ChunksResumptions() }
     var resumptions = ChunksResumptions<Chunk, Failure, Consumer, ReaderWaiter, Readers>(
       readers: takeWaiters())
     let last = partial
     partial = []
-    if let consumer = consumer.take() {
-      // A waiting consumer means nothing was completed.
-      resumptions.consumer = (consumer, .success(last.isEmpty ? nil : last))
-    } else if !last.isEmpty {
-      completed.append(last)
+    if !last.isEmpty {
+      if let consumer = consumption.takeConsumer() {
+        resumptions.consumer = (consumer, .success(last))
+      } else {
+        consumption.ready.append(last)
+      }
     }
+    // A consumer still waiting means nothing was cut: the finish is its outcome.
+    if let waiting = consumption.ended(.finished) { resumptions.consumer = waiting }
     return resumptions
   }
 
@@ -148,16 +147,12 @@ struct ChunksOfCountOrSignalStateMachine<Element, Failure: Error, Consumer, Read
   mutating func baseFailed(_ failure: Failure) -> ChunksResumptions<
     Chunk, Failure, Consumer, ReaderWaiter, Readers
   > {
-    guard end == nil else { return ChunksResumptions() }
+    defer { checkInvariants() }
+    guard isReading else { return ChunksResumptions() }
     partial = []
     var resumptions = ChunksResumptions<Chunk, Failure, Consumer, ReaderWaiter, Readers>(
       readers: takeWaiters())
-    if let consumer = consumer.take() {
-      end = .finished
-      resumptions.consumer = (consumer, .failure(failure))
-    } else {
-      end = .failed(failure)
-    }
+    if let waiting = consumption.ended(.failed(failure)) { resumptions.consumer = waiting }
     return resumptions
   }
 
@@ -167,32 +162,34 @@ struct ChunksOfCountOrSignalStateMachine<Element, Failure: Error, Consumer, Read
   mutating func cut() -> ChunksReaderAction<Chunk, Consumer> {
     let chunk = partial
     partial = []
-    if let consumer = consumer.take() { return .resumeConsumer(consumer, chunk) }
-    completed.append(chunk)
+    if let consumer = consumption.takeConsumer() { return .resumeConsumer(consumer, chunk) }
+    consumption.ready.append(chunk)
     return .park
   }
 
-  /// What a consumer can have at once: a cut chunk, or the end; `nil` when it must wait.
+  /// The parked readers, once the consumer has taken every cut chunk (resumed with `true`).
   @inlinable
-  mutating func takeReady() -> (Outcome, [ReaderWaiter])? {
-    if !completed.isEmpty {
-      let chunk = completed.removeFirst()
-      return (.success(chunk), completed.isEmpty ? takeWaiters() : [])
-    }
-    switch end {
-    case nil:
-      return nil
-    case .finished, .cancelled:
-      return (.success(nil), [])
-    case .failed(let failure):
-      end = .finished
-      return (.failure(failure), [])
-    }
+  mutating func wakeReaders() -> [ReaderWaiter] {
+    completed.isEmpty ? takeWaiters() : []
   }
 
   @inlinable
   mutating func takeWaiters() -> [ReaderWaiter] {
     [baseWaiter.take(), signalWaiter.take()].compactMap { $0 }
+  }
+
+  // MARK: - Invariants
+
+  /// Asserts the invariants (a no-op in release builds): the consumer half's; a parked reader
+  /// means a cut chunk waits for the consumer; once the readers stop, nothing is collected and no
+  /// reader is parked.
+  @inlinable
+  func checkInvariants() {
+    consumption.checkInvariants()
+    assert(
+      (baseWaiter == nil && signalWaiter == nil) || (isReading && !completed.isEmpty),
+      "chunks: a reader is parked while no chunk waits")
+    assert(isReading || partial.isEmpty, "chunks: elements are collected after the readers stopped")
   }
 }
 

@@ -1,22 +1,24 @@
 import Synchronization
 
-/// The concurrency shell of `chunks(ofCount:or:)` / `chunked(by: signal)`: holds a
+/// The storage of `chunks(ofCount:or:)` / `chunked(by: signal)`: holds a
 /// ``ChunksOfCountOrSignalStateMachine`` in a `Mutex`, runs the one task that reads the base (and
-/// the signal in its one child task), and resumes what the machine returns outside the lock.
+/// the signal in its one child task), and resumes what the machine returns outside the lock. The
+/// consumer's side is the ``SingleConsumerStorage`` shell.
 @usableFromInline
 final class ChunksOfCountOrSignalStorage<
   Base: AsyncSequence & Sendable, Signal: AsyncSequence & Sendable
->: Sendable where Base.Element: Sendable {
-  @usableFromInline typealias Element = Base.Element
+>: SingleConsumerStorage where Base.Element: Sendable {
+  /// What the consumer receives: a chunk of the base's elements.
+  @usableFromInline typealias Element = [Base.Element]
   @usableFromInline typealias Failure = Base.Failure
-  @usableFromInline typealias Outcome = Result<[Element]?, Failure>
+  @usableFromInline typealias Outcome = Result<Element?, Failure>
   @usableFromInline typealias Consumer = UnsafeContinuation<Outcome, Never>
   @usableFromInline typealias ReaderWaiter = UnsafeContinuation<Bool, Never>
   @usableFromInline typealias Machine = ChunksOfCountOrSignalStateMachine<
-    Element, Failure, Consumer, ReaderWaiter, Task<Void, Never>
+    Base.Element, Failure, Consumer, ReaderWaiter, Task<Void, Never>
   >
   @usableFromInline typealias Resumptions = ChunksResumptions<
-    [Element], Failure, Consumer, ReaderWaiter, Task<Void, Never>
+    Element, Failure, Consumer, ReaderWaiter, Task<Void, Never>
   >
 
   @usableFromInline let machine: Mutex<Machine>
@@ -30,35 +32,27 @@ final class ChunksOfCountOrSignalStorage<
     self.signal = signal
   }
 
-  // MARK: - Consumer side
+  // MARK: - Consumer side (the shell is ``SingleConsumerStorage``)
 
+  /// Taking the last cut chunk wakes the parked readers.
   @inlinable
-  func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> [Element]? {
-    // A consumer cancelled while busy elsewhere ends now, like every operator of the package.
-    if Task.isCancelled {
-      cancel()
-      return nil
-    }
+  func consumerNext() -> SingleConsumerNextAction<Element, Failure> {
     switch machine.withLock({ $0.next() }) {
     case .deliver(let outcome, let readers):
       for reader in readers { reader.resume(returning: true) }
-      return try outcome.get()
+      return .deliver(outcome)
     case .startReaders:
-      startReaders()
+      return .startUpstream
     case .suspend:
-      break
+      return .suspend
     }
-    let outcome = await withTaskCancellationHandler {
-      await withUnsafeContinuation { (consumer: Consumer) in
-        if let (ready, readers) = machine.withLock({ $0.suspend(consumer) }) {
-          consumer.resume(returning: ready)
-          for reader in readers { reader.resume(returning: true) }
-        }
-      }
-    } onCancel: {
-      cancel()
-    }
-    return try outcome.get()
+  }
+
+  @inlinable
+  func consumerSuspend(_ consumer: Consumer) -> Outcome? {
+    guard let (ready, readers) = machine.withLock({ $0.suspend(consumer) }) else { return nil }
+    for reader in readers { reader.resume(returning: true) }
+    return ready
   }
 
   /// Ends the iteration: the consumer was cancelled or dropped its iterator.
@@ -76,16 +70,10 @@ final class ChunksOfCountOrSignalStorage<
 
   // MARK: - Reader side
 
-  @inlinable
-  func startReaders() {
-    let task = Task { await self.run() }
-    machine.withLock { $0.readersStarted(task) }?.cancel()
-  }
-
   /// Reads the base in this task and the signal in a child task, cancelled as soon as the base
   /// ends: no task outlives the iteration.
   @inlinable
-  func run() async {
+  func readUpstream() async {
     await withDiscardingTaskGroup { group in
       group.addTask { await self.readSignal() }
       await readBase()
@@ -124,7 +112,7 @@ final class ChunksOfCountOrSignalStorage<
   /// Performs a reader's action; `false` when the reader must stop.
   @inlinable
   func handle(
-    _ action: ChunksReaderAction<[Element], Consumer>, _ reader: Machine.Reader
+    _ action: ChunksReaderAction<Element, Consumer>, _ reader: Machine.Reader
   ) async -> Bool {
     switch action {
     case .proceed:
@@ -141,23 +129,5 @@ final class ChunksOfCountOrSignalStorage<
         }
       }
     }
-  }
-}
-
-/// Ends the iteration of a ``ChunksOfCountOrSignalStorage`` when the last copy of an iterator is
-/// dropped.
-@usableFromInline
-final class ChunksOfCountOrSignalLifetime<
-  Base: AsyncSequence & Sendable, Signal: AsyncSequence & Sendable
->: Sendable where Base.Element: Sendable {
-  @usableFromInline let storage: ChunksOfCountOrSignalStorage<Base, Signal>
-
-  @inlinable
-  init(storage: ChunksOfCountOrSignalStorage<Base, Signal>) {
-    self.storage = storage
-  }
-
-  deinit {
-    storage.cancel()
   }
 }

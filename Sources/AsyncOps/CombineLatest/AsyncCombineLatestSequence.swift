@@ -1,6 +1,6 @@
 /// An asynchronous sequence of tuples that combine the latest elements of several base sequences;
-/// made by ``combineLatest(_:_:)->AsyncCombineLatestSequence<Failure,A,B>`` and its siblings for
-/// 3, 4 and any number of bases.
+/// made by `combineLatest` of 4 or more bases, and the core of what it returns for 2 and 3
+/// (``combineLatest(_:_:)->AsyncCombineLatest2Sequence<A,B>`` and its three-base sibling).
 ///
 /// ```swift
 /// let temperature = AsyncStream<Double> { ... }
@@ -25,8 +25,11 @@
 /// Each iterator reads the bases anew, starting with its first `next()`; the bases are iterated
 /// concurrently, one task per base.
 ///
-/// `Failure` is the failure type shared by every base (`Never` when none can throw) for 2, 3 and 4
-/// bases, and `any Error` when their failure types differ or for 5 bases and more.
+/// `Failure` is the failure type shared by every base (`Never` when none can throw); for 4 bases
+/// whose failure types differ, and for 5 bases and more, it is `any Error`. `combineLatest` of 2
+/// and 3 bases returns swift-async-algorithms' ``AsyncCombineLatest2Sequence`` and
+/// ``AsyncCombineLatest3Sequence`` instead, which wrap this type and throw the first base's
+/// failure type; this type with `any Error` is chosen for them when a caller names it.
 public struct AsyncCombineLatestSequence<Failure: Error, each Base: AsyncSequence & Sendable>:
   AsyncSequence, Sendable
 where repeat (each Base).Element: Sendable {
@@ -70,12 +73,11 @@ where repeat (each Base).Element: Sendable {
   /// Produces the combined tuples; see ``AsyncCombineLatestSequence``.
   public struct Iterator: AsyncIteratorProtocol {
     /// Cancels every base when the last copy of the iterator is gone.
-    @usableFromInline let handle:
-      ReaderStorageOwner<CombineLatestStorage<Failure, repeat each Base>>
+    @usableFromInline let handle: IteratorLifetime<CombineLatestStorage<Failure, repeat each Base>>
 
     @inlinable
     init(storage: CombineLatestStorage<Failure, repeat each Base>) {
-      handle = ReaderStorageOwner(storage)
+      handle = IteratorLifetime(storage)
     }
 
     /// The next tuple; `nil` when iteration has ended or the calling task is cancelled.

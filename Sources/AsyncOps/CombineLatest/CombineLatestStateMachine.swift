@@ -7,7 +7,7 @@
 /// (plain tokens in unit tests). Every event is a `mutating` method returning what to do; nothing
 /// is resumed here.
 ///
-/// Rules (SEMANTICS.md, "combineLatest", pull):
+/// Rules (CombineLatest rules 1–4, pull):
 /// - Until every base has produced, an element replaces its base's latest value and its reader
 ///   reads on; the element that completes the set yields the first tuple.
 /// - From then on each element yields exactly one tuple. A reader whose element cannot be handed to

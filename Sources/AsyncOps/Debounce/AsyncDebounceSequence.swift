@@ -69,7 +69,7 @@ where Base.Element: Sendable {
     let machine = Machine(
       interval: interval, origin: clock.now, leading: leading, maxWait: maxWait)
     let storage = Storage(base: base, machine: machine, tolerance: tolerance, clock: clock)
-    return Iterator(lifetime: Lifetime(storage: storage))
+    return Iterator(lifetime: Lifetime(storage))
   }
 
   @usableFromInline typealias Machine = DebounceStateMachine<
@@ -78,7 +78,7 @@ where Base.Element: Sendable {
   >
   @usableFromInline typealias Storage = ClockDrivenStorage<Base, C, Machine>
   /// Ends the iteration when the last copy of an iterator is dropped.
-  @usableFromInline typealias Lifetime = ClockDrivenLifetime<Base, C, Machine>
+  @usableFromInline typealias Lifetime = IteratorLifetime<Storage>
 
   /// Produces the debounced elements of the base.
   ///

@@ -6,7 +6,7 @@
 /// continuation of the timer task parked while nothing is pending, `Upstream` the handle of the
 /// task that reads the base.
 ///
-/// Options (SEMANTICS.md rules 8–10): a *burst* starts with an element that arrives while the
+/// Options (Debounce rules 8–10): a *burst* starts with an element that arrives while the
 /// operator is idle and lasts until its deadline passes. `leading` emits the element that starts
 /// a burst at once; `maxWait` caps every deadline of a burst at its start + `maxWait`. The end of a
 /// burst is noticed lazily — by the timer, or by the next element arriving at or after the
@@ -83,6 +83,7 @@ struct DebounceStateMachine<
   mutating func upstreamProduced(
     _ element: Element, at now: Instant
   ) -> ClockDrivenProduceAction<Element, Consumer, TimerWaiter> {
+    defer { checkInvariants() }
     guard consumption.isRunning else { return .stop }
     var action = ProduceAction.none
     if inBurst, pendingDeadline <= now {
@@ -113,6 +114,7 @@ struct DebounceStateMachine<
   mutating func upstreamFinished() -> ClockDrivenResumptions<
     Element, Failure, Consumer, TimerWaiter, Upstream
   > {
+    defer { checkInvariants() }
     guard consumption.isRunning else { return Resumptions() }
     var resumptions = Resumptions()
     if let pending = pendingElement.take(), let consumer = emit(pending) {
@@ -127,6 +129,7 @@ struct DebounceStateMachine<
   mutating func upstreamFailed(
     _ failure: Failure
   ) -> ClockDrivenResumptions<Element, Failure, Consumer, TimerWaiter, Upstream> {
+    defer { checkInvariants() }
     guard consumption.isRunning else { return Resumptions() }
     pendingElement = nil
     return ended(.failed(failure))
@@ -142,11 +145,20 @@ struct DebounceStateMachine<
   /// returns the consumer to resume with it, if one waits.
   @inlinable
   mutating func timerFired(at now: Instant) -> (Consumer, Element)? {
+    defer { checkInvariants() }
     guard consumption.isRunning, let pending = pendingElement, pendingDeadline <= now else {
       return nil
     }
     pendingElement = nil
     inBurst = false
     return emit(pending).map { ($0, pending) }
+  }
+
+  /// Asserts the invariants (a no-op in release builds): the shared half's, and a pending element
+  /// belongs to a burst.
+  @inlinable
+  func checkInvariants() {
+    checkTimerHalfInvariants()
+    assert(pendingElement == nil || inBurst, "debounce: an element is pending outside a burst")
   }
 }

@@ -67,7 +67,7 @@ where Base.Element: Sendable, Inner.Element: Sendable {
           guard let next, await yield(next) else { return nil }
         }
       })
-    return Iterator(lifetime: MapLatestLifetime(storage: storage))
+    return Iterator(lifetime: IteratorLifetime(storage))
   }
 
   /// Produces the elements of the newest inner sequence.
@@ -77,10 +77,10 @@ where Base.Element: Sendable, Inner.Element: Sendable {
   /// while let message = try await iterator.next() { show(message) }
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline let lifetime: MapLatestLifetime<Base, Element, Failure>
+    @usableFromInline let lifetime: IteratorLifetime<MapLatestStorage<Base, Element, Failure>>
 
     @inlinable
-    init(lifetime: MapLatestLifetime<Base, Element, Failure>) {
+    init(lifetime: IteratorLifetime<MapLatestStorage<Base, Element, Failure>>) {
       self.lifetime = lifetime
     }
 

@@ -54,7 +54,7 @@ where Base.Element: Sendable {
     let storage = MapLatestStorage<Base, Element, Failure>(
       base: base, baseFailure: baseFailure,
       innerRun: { element, _ throws(Failure) in try await transform(element) })
-    return Iterator(lifetime: MapLatestLifetime(storage: storage))
+    return Iterator(lifetime: IteratorLifetime(storage))
   }
 
   /// Produces the results of the newest transforms.
@@ -64,10 +64,10 @@ where Base.Element: Sendable {
   /// while let results = try await iterator.next() { show(results) }
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline let lifetime: MapLatestLifetime<Base, Element, Failure>
+    @usableFromInline let lifetime: IteratorLifetime<MapLatestStorage<Base, Element, Failure>>
 
     @inlinable
-    init(lifetime: MapLatestLifetime<Base, Element, Failure>) {
+    init(lifetime: IteratorLifetime<MapLatestStorage<Base, Element, Failure>>) {
       self.lifetime = lifetime
     }
 

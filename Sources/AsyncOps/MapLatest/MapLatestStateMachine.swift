@@ -21,27 +21,18 @@
 /// loses nothing).
 ///
 /// Invariants while running:
-/// - a waiting consumer means nothing is ready for it (`due == nil`, `end == nil`);
-/// - a waiting inner run means its element is due (`innerWaiter != nil` ⇒ `due != nil`).
+/// - a waiting consumer means nothing is ready for it (see ``SingleConsumerState``);
+/// - a waiting inner run means its element is due (`innerWaiter != nil` ⇒
+///   `consumption.ready != nil`).
 @usableFromInline
 struct MapLatestStateMachine<
   Input, Element, Failure: Error, Consumer, Upstream, Inner, InnerWaiter
-> {
-  /// How the sequence ended, kept until the consumer has taken every element before it.
-  @usableFromInline
-  enum End {
-    case finished
-    case failed(Failure)
-  }
-
-  @usableFromInline
-  enum Phase {
-    /// No `next()` yet: no task runs.
-    case initial
-    case running
-    /// The consumer received the end, or was cancelled: every later `next()` returns `nil`.
-    case finished
-  }
+>: SingleConsumerMachine, InvariantChecking {
+  /// The consumer half: phase, waiting consumer, the element due for a busy consumer, the end,
+  /// the upstream task.
+  @usableFromInline typealias Consumption = SingleConsumerState<
+    Failure, Consumer, Upstream, Element?
+  >
 
   /// An outcome for the consumer, and the inner run to wake because its element was taken.
   @usableFromInline
@@ -110,9 +101,9 @@ struct MapLatestStateMachine<
     }
   }
 
-  @usableFromInline var phase = Phase.initial
-  @usableFromInline var upstream: Upstream?
-  @usableFromInline var consumer: Consumer?
+  /// The consumer half; its `ready` is the element emitted while the consumer was busy: its next
+  /// `next()` gets it, unless a newer upstream element makes it stale first.
+  @usableFromInline var consumption = Consumption()
   /// The generation of the newest upstream element; 0 before the first one.
   @usableFromInline var generation: UInt64 = 0
   /// The newest element, until a launched task begins and takes it.
@@ -129,12 +120,8 @@ struct MapLatestStateMachine<
   @usableFromInline var inner: Inner?
   /// The newest inner run, waiting for the consumer to take its due element.
   @usableFromInline var innerWaiter: InnerWaiter?
-  /// An element emitted while the consumer was busy: its next `next()` gets it, unless a newer
-  /// upstream element makes it stale first.
-  @usableFromInline var due: Element?
   /// The upstream finished while an inner run was active: the finish follows that run.
   @usableFromInline var upstreamFinishedEarly = false
-  @usableFromInline var end: End?
 
   @inlinable
   init() {}
@@ -144,16 +131,11 @@ struct MapLatestStateMachine<
   /// The consumer calls `next()`.
   @inlinable
   mutating func next() -> NextAction {
-    switch phase {
-    case .initial:
-      phase = .running
-      return .startUpstream
-    case .running:
-      precondition(consumer == nil, "next() called concurrently on one iterator")
-      guard let ready = takeReady() else { return .suspend }
-      return .deliver(ready)
-    case .finished:
-      return .deliver(Ready(outcome: .success(nil)))
+    defer { checkInvariants() }
+    switch consumption.next(operator: "mapLatest") {
+    case .deliver(let outcome): return .deliver(ready(outcome))
+    case .startUpstream: return .startUpstream
+    case .suspend: return .suspend
     }
   }
 
@@ -161,59 +143,42 @@ struct MapLatestStateMachine<
   /// stored and waits.
   @inlinable
   mutating func suspend(_ consumer: Consumer) -> Ready? {
-    switch phase {
-    case .initial:
-      preconditionFailure("suspend(_:) before next()")
-    case .running:
-      if let ready = takeReady() { return ready }
-      self.consumer = consumer
-      return nil
-    case .finished:
-      return Ready(outcome: .success(nil))
-    }
+    defer { checkInvariants() }
+    return consumption.suspend(consumer, operator: "mapLatest").map { ready($0) }
   }
 
-  /// Takes the due element (waking the inner run that waits on it), else the end.
+  /// What the consumer takes with `outcome`: the inner run waiting on a taken element wakes; the
+  /// end releases what the runs held.
   @inlinable
-  mutating func takeReady() -> Ready? {
-    if let element = due.take() {
-      return Ready(outcome: .success(element), innerToResume: innerWaiter.take())
+  mutating func ready(_ outcome: Result<Element?, Failure>) -> Ready {
+    guard consumption.isRunning else {
+      finish()
+      return Ready(outcome: outcome)
     }
-    guard let end else { return nil }
-    finish()
-    switch end {
-    case .finished: return Ready(outcome: .success(nil))
-    case .failed(let failure): return Ready(outcome: .failure(failure))
-    }
+    return Ready(outcome: outcome, innerToResume: innerWaiter.take())
   }
 
   /// Moves to `.finished`, releasing everything the running state held.
   @inlinable
   mutating func finish() {
-    phase = .finished
-    upstream = nil
-    consumer = nil
+    consumption.finish()
     waitingInput = nil
     launched = nil
     launchedTask = nil
     active = nil
     inner = nil
     innerWaiter = nil
-    due = nil
     upstreamFinishedEarly = false
-    end = nil
   }
 
   /// The consumer's task was cancelled, or its iterator was dropped: everything stops.
   @inlinable
   mutating func cancelled() -> Resumptions {
-    guard phase == .running else {
-      phase = .finished
-      return Resumptions()
-    }
-    var resumptions = Resumptions(
-      upstream: upstream, inner: inner ?? launchedTask, innerWaiter: innerWaiter)
-    if let consumer { resumptions.consumer = (consumer, .success(nil)) }
+    defer { checkInvariants() }
+    var resumptions = Resumptions(inner: inner ?? launchedTask, innerWaiter: innerWaiter)
+    let (consumer, upstream) = consumption.cancelled()
+    resumptions.upstream = upstream
+    resumptions.consumer = consumer.map { ($0, .success(nil)) }
     finish()
     return resumptions
   }
@@ -223,17 +188,17 @@ struct MapLatestStateMachine<
   /// The task reading the upstream was created; returned when it must be cancelled at once.
   @inlinable
   mutating func upstreamStarted(_ upstream: Upstream) -> Upstream? {
-    guard phase == .running else { return upstream }
-    self.upstream = upstream
-    return nil
+    defer { checkInvariants() }
+    return consumption.upstreamStarted(upstream)
   }
 
   /// The upstream produced `input`: it supersedes the current run, whose result the consumer has
   /// not taken is stale and dropped.
   @inlinable
   mutating func upstreamProduced(_ input: Input) -> ProduceAction {
-    guard phase == .running, end == nil else { return .stop }
-    due = nil
+    defer { checkInvariants() }
+    guard consumption.isRunning, consumption.end == nil else { return .stop }
+    consumption.ready = nil
     generation &+= 1
     waitingInput = input
     var cancelling: Inner?
@@ -258,7 +223,8 @@ struct MapLatestStateMachine<
   /// The upstream finished: at once with no run pending; otherwise after that run.
   @inlinable
   mutating func upstreamFinished() -> Resumptions {
-    guard phase == .running, end == nil else { return Resumptions() }
+    defer { checkInvariants() }
+    guard consumption.isRunning, consumption.end == nil else { return Resumptions() }
     guard !runPending else {
       upstreamFinishedEarly = true
       return Resumptions()
@@ -270,7 +236,8 @@ struct MapLatestStateMachine<
   /// element already due).
   @inlinable
   mutating func upstreamFailed(_ failure: Failure) -> Resumptions {
-    guard phase == .running, end == nil else { return Resumptions() }
+    defer { checkInvariants() }
+    guard consumption.isRunning, consumption.end == nil else { return Resumptions() }
     let resumptions = Resumptions(
       inner: inner.take() ?? launchedTask.take(), innerWaiter: innerWaiter.take())
     active = nil
@@ -285,7 +252,8 @@ struct MapLatestStateMachine<
   /// run was superseded, or the iteration ended, before it was registered.
   @inlinable
   mutating func innerStarted(_ task: Inner, launch: UInt64) -> Inner? {
-    guard phase == .running else { return task }
+    defer { checkInvariants() }
+    guard consumption.isRunning else { return task }
     if launched == launch {
       launchedTask = task
     } else if active == launch {
@@ -300,7 +268,8 @@ struct MapLatestStateMachine<
   /// `nil` when it has nothing to do (the iteration ended).
   @inlinable
   mutating func innerBegan(launch: UInt64) -> (input: Input, generation: UInt64)? {
-    guard phase == .running, launched == launch, let input = waitingInput.take() else {
+    defer { checkInvariants() }
+    guard consumption.isRunning, launched == launch, let input = waitingInput.take() else {
       return nil
     }
     launched = nil
@@ -312,15 +281,16 @@ struct MapLatestStateMachine<
   /// Whether events of `generation` belong to the run in progress for the newest element.
   @inlinable
   func isCurrent(_ generation: UInt64) -> Bool {
-    phase == .running && active != nil && generation == self.generation
+    consumption.isRunning && active != nil && generation == self.generation
   }
 
   /// An inner sequence produced `element`.
   @inlinable
   mutating func innerProduced(_ element: Element, generation: UInt64) -> InnerProduceAction {
+    defer { checkInvariants() }
     guard isCurrent(generation) else { return .stop }
-    if let consumer = consumer.take() { return .resumeConsumer(consumer, element) }
-    due = element
+    if let consumer = consumption.takeConsumer() { return .resumeConsumer(consumer, element) }
+    consumption.ready = element
     return .wait
   }
 
@@ -328,8 +298,9 @@ struct MapLatestStateMachine<
   /// `false` (stop) to resume it with at once, or `nil` when it was stored and waits.
   @inlinable
   mutating func innerSuspend(_ waiter: InnerWaiter, generation: UInt64) -> Bool? {
+    defer { checkInvariants() }
     guard isCurrent(generation) else { return false }
-    guard due != nil else { return true }  // taken meanwhile
+    guard consumption.ready != nil else { return true }  // taken meanwhile
     innerWaiter = waiter
     return nil
   }
@@ -338,15 +309,16 @@ struct MapLatestStateMachine<
   /// result, for `mapLatest`). Ignored for a superseded run.
   @inlinable
   mutating func innerFinished(generation: UInt64, last: Element?) -> Resumptions {
+    defer { checkInvariants() }
     guard isCurrent(generation) else { return Resumptions() }
     active = nil
     inner = nil
     var resumptions = Resumptions()
     if let last {
-      if let consumer = consumer.take() {
+      if let consumer = consumption.takeConsumer() {
         resumptions.consumer = (consumer, .success(last))
       } else {
-        due = last
+        consumption.ready = last
       }
     }
     guard upstreamFinishedEarly, !runPending else { return resumptions }
@@ -357,20 +329,42 @@ struct MapLatestStateMachine<
   /// the upstream is cancelled. Ignored for a superseded run, whose failure is its cancellation.
   @inlinable
   mutating func innerFailed(_ failure: Failure, generation: UInt64) -> Resumptions {
+    defer { checkInvariants() }
     guard isCurrent(generation) else { return Resumptions() }
     active = nil
     inner = nil
-    return ended(.failed(failure), Resumptions(upstream: upstream))
+    return ended(.failed(failure), Resumptions(upstream: consumption.upstream))
   }
 
   @inlinable
-  mutating func ended(_ end: End, _ resumptions: Resumptions) -> Resumptions {
-    self.end = end
+  mutating func ended(_ end: Consumption.End, _ resumptions: Resumptions) -> Resumptions {
     var resumptions = resumptions
-    if let consumer = consumer.take() {
-      // Nothing was due, or the consumer would not be waiting: the end is its next outcome.
-      resumptions.consumer = (consumer, takeReady()!.outcome)
+    if let waiting = consumption.ended(end) {
+      // Nothing was due, or the consumer would not be waiting: the end is its outcome.
+      resumptions.consumer = waiting
+      finish()
     }
     return resumptions
+  }
+
+  // MARK: - Invariants
+
+  /// Asserts the invariants (a no-op in release builds): the consumer half's; a waiting inner run
+  /// means its element is due; a launched task that has not begun has an element to take;
+  /// nothing of a run is held once the iteration is over.
+  @inlinable
+  func checkInvariants() {
+    consumption.checkInvariants()
+    assert(
+      innerWaiter == nil || consumption.ready != nil,
+      "mapLatest: an inner run waits with no element due")
+    assert(
+      launched == nil || waitingInput != nil, "mapLatest: a launched task has no element to take")
+    if !consumption.isRunning {
+      assert(
+        launched == nil && active == nil && inner == nil && launchedTask == nil
+          && innerWaiter == nil && waitingInput == nil,
+        "mapLatest: a run is held after the iteration ended")
+    }
   }
 }

@@ -1,8 +1,9 @@
 import Synchronization
 
-/// The concurrency shell of ``AsyncMapLatestSequence`` and ``AsyncFlatMapLatestSequence``: holds
-/// the ``MapLatestStateMachine`` in a `Mutex`, runs the task that reads the upstream and one task
-/// per inner run, and performs the machine's actions outside the lock.
+/// The storage of ``AsyncMapLatestSequence`` and ``AsyncFlatMapLatestSequence``: holds the
+/// ``MapLatestStateMachine`` in a `Mutex`, runs the task that reads the upstream and one task per
+/// inner run, and performs the machine's actions outside the lock. The consumer's side is the
+/// ``SingleConsumerStorage`` shell.
 ///
 /// The upstream is read continuously, so a newer element cancels the stale inner run when it
 /// arrives, whatever the consumer is doing. Each inner run is an unstructured task, because a
@@ -12,7 +13,7 @@ import Synchronization
 /// element, not one task.
 @usableFromInline
 final class MapLatestStorage<Base: AsyncSequence & Sendable, Element: Sendable, Failure: Error>:
-  Sendable
+  SingleConsumerStorage
 where Base.Element: Sendable {
   @usableFromInline typealias Outcome = Result<Element?, Failure>
   @usableFromInline typealias Consumer = UnsafeContinuation<Outcome, Never>
@@ -42,35 +43,27 @@ where Base.Element: Sendable {
     self.innerRun = innerRun
   }
 
-  // MARK: - Consumer side
+  // MARK: - Consumer side (the shell is ``SingleConsumerStorage``)
 
+  /// Taking an element wakes the inner run that waits on it.
   @inlinable
-  func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    // A consumer cancelled while busy elsewhere ends now (see ClockDrivenStorage.next).
-    if Task.isCancelled {
-      cancel()
-      return nil
-    }
+  func consumerNext() -> SingleConsumerNextAction<Element, Failure> {
     switch machine.withLock({ $0.next() }) {
     case .deliver(let ready):
       ready.innerToResume?.resume(returning: true)
-      return try ready.outcome.get()
+      return .deliver(ready.outcome)
     case .startUpstream:
-      startUpstream()
+      return .startUpstream
     case .suspend:
-      break
+      return .suspend
     }
-    let outcome = await withTaskCancellationHandler {
-      await withUnsafeContinuation { (consumer: Consumer) in
-        if let ready = machine.withLock({ $0.suspend(consumer) }) {
-          ready.innerToResume?.resume(returning: true)
-          consumer.resume(returning: ready.outcome)
-        }
-      }
-    } onCancel: {
-      cancel()
-    }
-    return try outcome.get()
+  }
+
+  @inlinable
+  func consumerSuspend(_ consumer: Consumer) -> Outcome? {
+    guard let ready = machine.withLock({ $0.suspend(consumer) }) else { return nil }
+    ready.innerToResume?.resume(returning: true)
+    return ready.outcome
   }
 
   /// Ends the iteration: the consumer was cancelled or dropped its iterator. Cancels the upstream
@@ -89,12 +82,6 @@ where Base.Element: Sendable {
   }
 
   // MARK: - Upstream side
-
-  @inlinable
-  func startUpstream() {
-    let task = Task { await self.readUpstream() }
-    machine.withLock { $0.upstreamStarted(task) }?.cancel()
-  }
 
   @inlinable
   func readUpstream() async {
@@ -156,22 +143,5 @@ where Base.Element: Sendable {
         }
       }
     }
-  }
-}
-
-/// Ends the iteration of a ``MapLatestStorage`` when the last copy of an iterator is dropped.
-@usableFromInline
-final class MapLatestLifetime<Base: AsyncSequence & Sendable, Element: Sendable, Failure: Error>:
-  Sendable
-where Base.Element: Sendable {
-  @usableFromInline let storage: MapLatestStorage<Base, Element, Failure>
-
-  @inlinable
-  init(storage: MapLatestStorage<Base, Element, Failure>) {
-    self.storage = storage
-  }
-
-  deinit {
-    storage.cancel()
   }
 }

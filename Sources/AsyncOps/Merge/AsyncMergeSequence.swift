@@ -1,5 +1,6 @@
 /// An asynchronous sequence of the elements of several base sequences, in the order they arrive;
-/// made by `merge(_:_:)` and its siblings for 1 to 8 bases.
+/// made by `merge` of 1 and of 4 to 8 bases, and the core of what it returns for 2 and 3
+/// (``AsyncMerge2Sequence``, ``AsyncMerge3Sequence``).
 ///
 /// ```swift
 /// for await event in merge(networkEvents, localEvents) {
@@ -14,8 +15,10 @@
 /// the other bases. Cancelling the consuming task ends iteration (`nil`) and cancels every base.
 ///
 /// `Failure` is the failure type shared by every base (`Never` when none can throw, so
-/// `for await` needs no `try`), or `any Error` when their failure types differ.
-/// `AsyncMerge2Sequence` and `AsyncMerge3Sequence` (swift-async-algorithms' names) are this type.
+/// `for await` needs no `try`), or `any Error` for bases whose failure types differ. `merge` of 2
+/// and 3 bases returns swift-async-algorithms' ``AsyncMerge2Sequence`` and
+/// ``AsyncMerge3Sequence`` instead, which wrap this type and throw the first base's failure type;
+/// this type with `any Error` is chosen for them when a caller names it.
 public struct AsyncMergeSequence<
   Element: Sendable, Failure: Error, each Base: AsyncSequence & Sendable
 >: AsyncSequence, Sendable {
@@ -50,12 +53,11 @@ public struct AsyncMergeSequence<
   /// Produces the merged elements; see ``AsyncMergeSequence``.
   public struct Iterator: AsyncIteratorProtocol {
     /// Cancels every base when the last copy of the iterator is gone.
-    @usableFromInline let handle:
-      ReaderStorageOwner<MergeStorage<Element, Failure, repeat each Base>>
+    @usableFromInline let handle: IteratorLifetime<MergeStorage<Element, Failure, repeat each Base>>
 
     @inlinable
     init(storage: MergeStorage<Element, Failure, repeat each Base>) {
-      handle = ReaderStorageOwner(storage)
+      handle = IteratorLifetime(storage)
     }
 
     /// The next element; `nil` when iteration has ended or the calling task is cancelled.

@@ -4,30 +4,6 @@
 // supported"; docs/compiler-workarounds.md), and a merge of different element types must not
 // compile.
 
-/// swift-async-algorithms' name for the merge of two bases: the two-base ``AsyncMergeSequence``
-/// whose bases share their failure type (what `merge(_:_:)` returns for them).
-///
-/// ```swift
-/// let events: AsyncMerge2Sequence<AsyncStream<Event>, AsyncStream<Event>> = merge(taps, keys)
-/// ```
-public typealias AsyncMerge2Sequence<
-  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable
-> = AsyncMergeSequence<Base1.Element, Base1.Failure, Base1, Base2>
-where Base1.Element == Base2.Element, Base1.Element: Sendable
-
-/// swift-async-algorithms' name for the merge of three bases: the three-base
-/// ``AsyncMergeSequence`` whose bases share their failure type.
-///
-/// ```swift
-/// let all: AsyncMerge3Sequence<AsyncStream<Int>, AsyncStream<Int>, AsyncStream<Int>> =
-///   merge(a, b, c)
-/// ```
-public typealias AsyncMerge3Sequence<
-  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable,
-  Base3: AsyncSequence & Sendable
-> = AsyncMergeSequence<Base1.Element, Base1.Failure, Base1, Base2, Base3>
-where Base1.Element == Base2.Element, Base1.Element == Base3.Element, Base1.Element: Sendable
-
 /// Merges one asynchronous sequence: its own elements (the one-base end of the family of
 /// `merge` functions, so that generated code may call it with any count from 1 to 8).
 ///
@@ -54,28 +30,40 @@ public func merge<A: AsyncSequence & Sendable>(_ a: A) -> AsyncMergeSequence<
 /// when it arrives, the end when both have finished. See ``AsyncMergeSequence`` for the rules on
 /// backpressure, failure and cancellation.
 ///
-/// - Returns: A sequence that throws the failure type the bases share: `Never` when neither can
-///   throw, so `for await` needs no `try`.
-@inlinable
-public func merge<Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
-  _ a: A, _ b: B
-) -> AsyncMergeSequence<A.Element, Failure, A, B>
-where
-  A.Failure == Failure,
-  B.Failure == Failure,
-  B.Element == A.Element,
-  A.Element: Sendable
-{
-  AsyncMergeSequence(a, b, readingWith: MergeFanOut.read)
-}
-
-/// Merges 2 asynchronous sequences whose failure types differ; the result throws `any Error`.
+/// Any two bases with one element type are accepted, whatever their failure types, and the result
+/// is ``AsyncMerge2Sequence`` (swift-async-algorithms' name, so a property or a return type of that
+/// name holds it). As in swift-async-algorithms, the merge throws the **first** base's failure type:
+/// `Never` when `a` cannot throw, so `for await` needs no `try`. When the bases share a failure type
+/// that is exact. When `b` can throw an error that `a`'s failure type cannot hold (`a` is an
+/// `AsyncStream`, `b` an `AsyncThrowingStream`), the iterator's `next()` called by hand
+/// (`try await iterator.next()`) delivers it, as swift-async-algorithms' does; only `for await`,
+/// which throws `A.Failure`, stops the program on it, as swift-async-algorithms' does. Put the base
+/// that throws `any Error` first, or ask for the `any Error` form by naming it:
 ///
 /// ```swift
-/// for try await element in merge(a, b) {
-///   print(element)
-/// }
+/// let events: AsyncMergeSequence<Int, any Error, AsyncStream<Int>, AsyncThrowingStream<Int, any Error>> =
+///   merge(taps, loads)
 /// ```
+///
+/// - Returns: A sequence that throws `A.Failure`.
+@inlinable
+public func merge<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
+  _ a: A, _ b: B
+) -> AsyncMerge2Sequence<A, B>
+where B.Element == A.Element, A.Element: Sendable {
+  AsyncMerge2Sequence(a, b)
+}
+
+/// Merges 2 asynchronous sequences whose failure types differ into a sequence that throws
+/// `any Error`: chosen only when the caller names that type (`merge(_:_:)` otherwise returns
+/// ``AsyncMerge2Sequence``, which throws the first base's failure type).
+///
+/// ```swift
+/// let all: AsyncMergeSequence<Int, any Error, AsyncStream<Int>, AsyncThrowingStream<Int, any Error>> =
+///   merge(taps, loads)
+/// for try await element in all { print(element) }
+/// ```
+@_disfavoredOverload
 @inlinable
 public func merge<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
   _ a: A, _ b: B
@@ -93,33 +81,29 @@ where B.Element == A.Element, A.Element: Sendable {
 /// }
 /// ```
 ///
-/// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
-///   throw). See ``AsyncMergeSequence`` for the rules.
+/// Any three bases with one element type are accepted and the result is ``AsyncMerge3Sequence``;
+/// it throws the first base's failure type, with the same rule as the
+/// two-base `merge(_:_:)`.
+/// See ``AsyncMergeSequence`` for the rules.
+///
+/// - Returns: A sequence that throws `A.Failure`.
 @inlinable
 public func merge<
-  Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable,
-  C: AsyncSequence & Sendable
+  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable
 >(
   _ a: A, _ b: B, _ c: C
-) -> AsyncMergeSequence<A.Element, Failure, A, B, C>
-where
-  A.Failure == Failure,
-  B.Failure == Failure,
-  C.Failure == Failure,
-  B.Element == A.Element,
-  C.Element == A.Element,
-  A.Element: Sendable
-{
-  AsyncMergeSequence(a, b, c, readingWith: MergeFanOut.read)
+) -> AsyncMerge3Sequence<A, B, C>
+where B.Element == A.Element, C.Element == A.Element, A.Element: Sendable {
+  AsyncMerge3Sequence(a, b, c)
 }
 
-/// Merges 3 asynchronous sequences whose failure types differ; the result throws `any Error`.
+/// Merges 3 asynchronous sequences whose failure types differ into a sequence that throws
+/// `any Error`: chosen only when the caller names that type.
 ///
 /// ```swift
-/// for try await element in merge(a, b, c) {
-///   print(element)
-/// }
+/// let all: AsyncMergeSequence<Int, any Error, A, B, C> = merge(a, b, c)
 /// ```
+@_disfavoredOverload
 @inlinable
 public func merge<
   A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable

@@ -5,7 +5,7 @@
 /// `Reader` are the continuations of the consuming task and of the base readers (plain tokens in
 /// unit tests). Every event is a `mutating` method returning what to do; nothing is resumed here.
 ///
-/// Rules (SEMANTICS.md, "merge", pull):
+/// Rules (Merge rules 1 and 2, pull):
 /// - An element read while the consumer waits goes to it at once; otherwise it waits with its
 ///   reader suspended (at most one element per base), and waiting elements are taken in arrival
 ///   order.

@@ -78,7 +78,9 @@ extension AsyncSequence where Self: SendableMetatype, Element: Sendable {
 ///   no new one can be made, that is once every copy of this sequence value is gone too. While a
 ///   copy lives, a new consumer may still register, so the upstream keeps running when the last
 ///   consumer leaves: its elements then only feed the replay. Drop the sequence (let it go out
-///   of scope) to stop the upstream.
+///   of scope) to stop the upstream. A share made with `stoppingAfter:` stops the upstream when
+///   its last consumer has been gone for that long, and starts it again for the next consumer
+///   (see ``_Concurrency/AsyncSequence/share(replay:bufferingPolicy:stoppingAfter:clock:)``).
 ///
 /// Under `.bounded`, an iterator that is made but never advanced holds the upstream back for
 /// every consumer once its buffer is full; drop iterators you do not use.
@@ -98,11 +100,12 @@ where Base.Element: Sendable {
   @inlinable
   init(
     upstream: ShareUpstreamHandOff<Base.AsyncIterator>, replay: Int,
-    bufferingPolicy: AsyncShareBufferingPolicy
+    bufferingPolicy: AsyncShareBufferingPolicy, restart: ShareRestart = .never
   ) {
     precondition(replay >= 0, "share: replay cannot be negative")
     bufferingPolicy.validate()
-    let storage = ShareStorage<Base>(upstream: upstream, replay: replay, policy: bufferingPolicy)
+    let storage = ShareStorage<Base>(
+      upstream: upstream, replay: replay, policy: bufferingPolicy, restart: restart)
     lifetime = ShareSequenceLifetime(storage: storage)
   }
 

@@ -21,7 +21,7 @@ struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter
   /// Where the upstream task is.
   @usableFromInline
   enum UpstreamPhase {
-    /// No consumer has called `next()` yet.
+    /// No consumer has called `next()` yet (since the last stop, for a restartable share).
     case notStarted
     /// The task reads the upstream (or is about to).
     case running
@@ -37,12 +37,16 @@ struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter
   @usableFromInline
   enum UpstreamEffect {
     case none
-    /// Start the upstream task, then report it with `upstreamTaskCreated(_:)`.
-    case start
+    /// Start the upstream task for this run, then report it with `upstreamTaskCreated(_:run:)`.
+    case start(run: Int)
     /// Resume the upstream task waiting for demand: it may read again.
     case resume(UpstreamWaiter)
     /// Cancel the task (if already created) and resume its demand wait (if any) to stop.
     case cancel(Task<Void, Never>?, UpstreamWaiter?)
+    /// The last consumer left a restartable share: start the stop timer of this generation, then
+    /// report it with `stopTimerCreated(_:generation:)`; when it fires, `stopTimerFired(_:)`.
+    /// The upstream, if it waited for demand, is resumed: no consumer holds it back any more.
+    case startStopTimer(generation: Int, resuming: UpstreamWaiter?)
   }
 
   /// The answer to a consumer asking for its next element.
@@ -72,11 +76,11 @@ struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter
   @usableFromInline
   struct Consumer {
     @usableFromInline let id: Int
-    @usableFromInline var buffer: ShareRingBuffer<Element>
+    @usableFromInline var buffer: RingBuffer<Element>
     @usableFromInline var waiter: ConsumerWaiter?
 
     @inlinable
-    init(id: Int, buffer: ShareRingBuffer<Element>) {
+    init(id: Int, buffer: RingBuffer<Element>) {
       self.id = id
       self.buffer = buffer
       self.waiter = nil
@@ -85,7 +89,8 @@ struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter
 
   @usableFromInline let policy: AsyncShareBufferingPolicy
   @usableFromInline let replayLimit: Int
-  @usableFromInline var replay = ShareRingBuffer<Element>()
+  @usableFromInline let stopping: ShareStopping
+  @usableFromInline var replay = RingBuffer<Element>()
   @usableFromInline var consumers: [Consumer] = []
   @usableFromInline var nextConsumerID = 0
   @usableFromInline var fullConsumerCount = 0
@@ -95,11 +100,22 @@ struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter
   @usableFromInline var sequenceAlive = true
   /// How many elements the upstream has produced so far.
   @usableFromInline var producedCount = 0
+  /// Which run of the upstream is current: a restartable share starts a new one after each
+  /// stop, and what an older run's task still reports is ignored.
+  @usableFromInline var run = 0
+  /// The stop timer, while one is armed (StoppingAfter rule 1).
+  @usableFromInline var stopTimer: StopTimer?
+  /// Counts the stop timers armed so far: a timer that fires after it was disarmed is ignored.
+  @usableFromInline var stopTimerGeneration = 0
 
   @inlinable
-  init(replay replayLimit: Int, policy: AsyncShareBufferingPolicy) {
+  init(
+    replay replayLimit: Int, policy: AsyncShareBufferingPolicy,
+    stopping: ShareStopping = .whenUnreachable
+  ) {
     self.replayLimit = replayLimit
     self.policy = policy
+    self.stopping = stopping
   }
 
   /// The `.bounded` limit, or `nil` for the policies without backpressure.
@@ -124,13 +140,21 @@ struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter
 
 extension ShareStateMachine {
   /// A consumer registers (its iterator is made): it starts with a copy of the replay, treated as
-  /// if it had been buffered (SEMANTICS, share rule 3): a dropping policy trims it the way it
+  /// if it had been buffered (Share rule 3): a dropping policy trims it the way it
   /// trims any overflow; `.bounded` and `.unbounded` keep it whole.
   @inlinable
   mutating func register() -> Int {
+    registerDisarmingStopTimer().id
+  }
+
+  /// Registers a consumer, as ``register()``; a consumer that arrives while the stop timer runs
+  /// keeps the upstream (StoppingAfter rule 1): the timer's task is returned, to cancel.
+  @inlinable
+  mutating func registerDisarmingStopTimer() -> (id: Int, stopTimer: Task<Void, Never>?) {
+    let timer = disarmStopTimer()
     let id = nextConsumerID
     nextConsumerID += 1
-    var buffer = ShareRingBuffer<Element>()
+    var buffer = RingBuffer<Element>()
     let replayed = replay.elements
     switch policy {
     case .bufferingNewest(let limit):
@@ -142,16 +166,23 @@ extension ShareStateMachine {
     }
     if let limit = boundedLimit, buffer.count >= limit { fullConsumerCount += 1 }
     consumers.append(Consumer(id: id, buffer: buffer))
-    return id
+    return (id, timer)
   }
 
   /// A consumer asks for its next element without a waiter: `.wait` means it must suspend and
   /// call `suspend(consumer:waiter:)`.
+  ///
+  /// A `.wait` never starts the upstream: `suspend(consumer:waiter:)` does, once the waiter is
+  /// stored. Started here, the upstream could produce before the waiter is stored, and its first
+  /// elements would go through the policy as if this consumer were busy: under
+  /// `.bufferingNewest(1)` it would get a later element first, under a zero-size policy element 0
+  /// would be lost, although the consumer has been waiting since before the upstream started
+  /// (the start race).
   @inlinable @inline(__always)
   mutating func next(consumer id: Int) -> NextAction {
     guard let index = index(of: id) else { return .end(nil) }
     if let action = take(at: index) { return action }
-    return .wait(startIfNeeded())
+    return .wait(.none)
   }
 
   /// A consumer suspends: it gets an element or its end at once, or its waiter is stored.
@@ -185,15 +216,20 @@ extension ShareStateMachine {
     if let limit = boundedLimit, consumer.buffer.count >= limit, consumer.waiter == nil {
       fullConsumerCount -= 1
     }
-    if consumers.isEmpty && !sequenceAlive { return (consumer.waiter, cancelUpstream()) }
+    if consumers.isEmpty {
+      if !sequenceAlive { return (consumer.waiter, cancelUpstream()) }
+      if let effect = lastConsumerLeft() { return (consumer.waiter, effect) }
+    }
     return (consumer.waiter, resumeUpstreamIfDemanded())
   }
 
-  /// The shared sequence value is gone: no new consumer can register.
+  /// The shared sequence value is gone: no new consumer can register. Returns what happens to
+  /// the upstream, and the stop timer's task to cancel (the upstream stops now, if unused).
   @inlinable
-  mutating func sequenceDropped() -> UpstreamEffect {
+  mutating func sequenceDropped() -> (UpstreamEffect, stopTimer: Task<Void, Never>?) {
     sequenceAlive = false
-    return consumers.isEmpty ? cancelUpstream() : .none
+    guard consumers.isEmpty else { return (.none, nil) }
+    return (cancelUpstream(), disarmStopTimer())
   }
 
   /// Takes the oldest buffered element, or the end once the buffer is drained; `nil` when the
@@ -234,7 +270,7 @@ extension ShareStateMachine {
   mutating func startIfNeeded() -> UpstreamEffect {
     guard case .notStarted = phase else { return .none }
     phase = .running
-    return .start
+    return .start(run: run)
   }
 
   /// The upstream waiting for demand may read again once no consumer is full.
@@ -264,9 +300,10 @@ extension ShareStateMachine {
 // MARK: - Upstream
 
 extension ShareStateMachine {
-  /// The storage created the upstream task. Returns it when it must be cancelled at once.
+  /// The storage created the upstream task of `run`. Returns it when it must be cancelled at once.
   @inlinable
-  mutating func upstreamTaskCreated(_ task: Task<Void, Never>) -> Task<Void, Never>? {
+  mutating func upstreamTaskCreated(_ task: Task<Void, Never>, run: Int) -> Task<Void, Never>? {
+    guard run == self.run else { return task }  // that run was stopped meanwhile
     switch phase {
     case .cancelled: return task
     case .ended: return nil
@@ -284,8 +321,9 @@ extension ShareStateMachine {
   /// loop, and a consumer's waiter is only taken (a write) when there is one.
   @inlinable @inline(__always)
   mutating func upstreamProduced(
-    _ element: Element, resuming: inout [ConsumerWaiter]
+    _ element: Element, run: Int, resuming: inout [ConsumerWaiter]
   ) -> ProduceAction {
+    guard run == self.run else { return .stop }  // a stopped run's last read
     if case .cancelled = phase { return .stop }
     producedCount &+= 1
     if replayLimit > 0 {
@@ -321,9 +359,10 @@ extension ShareStateMachine {
     }
   }
 
-  /// The upstream task offers to wait until no consumer is full.
+  /// The upstream task of `run` offers to wait until no consumer is full.
   @inlinable
-  mutating func upstreamAwaitsDemand(_ waiter: UpstreamWaiter) -> DemandAction {
+  mutating func upstreamAwaitsDemand(_ waiter: UpstreamWaiter, run: Int) -> DemandAction {
+    guard run == self.run else { return .resume(waiter, readNext: false) }
     switch phase {
     case .cancelled, .ended: return .resume(waiter, readNext: false)
     case .notStarted, .running, .awaitingDemand:
@@ -333,11 +372,14 @@ extension ShareStateMachine {
     }
   }
 
-  /// The upstream finished (`nil`) or failed. Returns the waiting consumers, to resume with the
-  /// end; consumers with buffered elements get it once they have drained them.
+  /// The upstream's `run` finished (`nil`) or failed. Returns the waiting consumers, to resume
+  /// with the end; consumers with buffered elements get it once they have drained them.
   @inlinable
-  mutating func upstreamEnded(_ failure: Failure?) -> (waiters: [ConsumerWaiter], Terminal) {
+  mutating func upstreamEnded(
+    _ failure: Failure?, run: Int
+  ) -> (waiters: [ConsumerWaiter], Terminal) {
     let terminal: Terminal = failure.map { .failed($0) } ?? .finished
+    guard run == self.run else { return ([], terminal) }  // a stopped run: nobody waits on it
     upstreamTask = nil
     guard case .running = phase else { return ([], terminal) }  // cancelled: nobody is left
     phase = .ended

@@ -18,28 +18,36 @@ where Base.Element: Sendable {
     Element, Failure, ConsumerWaiter, UpstreamWaiter
   >
 
-  /// The upstream's iterator, made by `share()` and taken once, by the upstream task.
+  /// The upstream's iterator for each run, taken by the upstream task.
   @usableFromInline let upstream: ShareUpstreamHandOff<Base.AsyncIterator>
   @usableFromInline let state: Mutex<Machine>
+  /// A restartable share's stop delay on its clock: called when the last consumer leaves, it
+  /// reads the clock and returns the sleep until that instant plus the delay (`false` when
+  /// cancelled first).
+  @usableFromInline let makeStopSleep: (@Sendable () -> @Sendable () async -> Bool)?
 
   @inlinable
   init(
     upstream: ShareUpstreamHandOff<Base.AsyncIterator>, replay: Int,
-    policy: AsyncShareBufferingPolicy
+    policy: AsyncShareBufferingPolicy, restart: ShareRestart = .never
   ) {
     self.upstream = upstream
-    self.state = Mutex(Machine(replay: replay, policy: policy))
+    self.state = Mutex(Machine(replay: replay, policy: policy, stopping: restart.stopping))
+    self.makeStopSleep = restart.makeSleep
   }
 
   // MARK: Consumers
 
   @inlinable
   func register() -> Int {
-    state.withLock { $0.register() }
+    let (id, stopTimer) = state.withLock { $0.registerDisarmingStopTimer() }
+    stopTimer?.cancel()
+    return id
   }
 
   /// A consumer's next element when it need not wait: from its buffer, or its end; `nil` when it
-  /// must suspend (then any start of the upstream is already under way).
+  /// must suspend (``suspend(consumer:isolation:)`` then starts the upstream if it has not
+  /// started, after storing the waiter: see ``ShareStateMachine/next(consumer:)``).
   ///
   /// Synchronous on purpose: the iterator calls this first and awaits ``suspend(consumer:isolation:)``
   /// only when it returns `nil`, so a consumer that takes from its buffer makes no async call (no
@@ -97,7 +105,11 @@ where Base.Element: Sendable {
   /// The last copy of the shared sequence is gone: no consumer can register any more.
   @inlinable
   func sequenceDropped() {
-    perform(state.withLock { $0.sequenceDropped() })
+    // One value, not `let (effect, stopTimer) = …`: Swift 6.3's region checker rejects that
+    // tuple pattern here (docs/compiler-workarounds.md, "Tuple patterns of a lock's result").
+    let dropped = state.withLock { $0.sequenceDropped() }
+    dropped.stopTimer?.cancel()
+    perform(dropped.0)
   }
 
   @inlinable
@@ -115,36 +127,53 @@ where Base.Element: Sendable {
     switch effect {
     case .none:
       break
-    case .start:
-      let task = Task { await self.runUpstream() }
-      state.withLock { $0.upstreamTaskCreated(task) }?.cancel()
+    case .start(let run):
+      let task = Task { await self.runUpstream(run: run) }
+      state.withLock { $0.upstreamTaskCreated(task, run: run) }?.cancel()
     case .resume(let waiter):
       waiter.resume(returning: true)
     case .cancel(let task, let waiter):
       task?.cancel()
       waiter?.resume(returning: false)
+    case .startStopTimer(let generation, let waiter):
+      waiter?.resume(returning: true)
+      startStopTimer(generation: generation)
     }
+  }
+
+  /// Sleeps the stop delay in a task of its own, then tells the state machine, which stops the
+  /// upstream's run unless a consumer arrived meanwhile (StoppingAfter rule 1).
+  @inlinable
+  func startStopTimer(generation: Int) {
+    // The deadline is read now, as the last consumer leaves, not when the task first runs.
+    guard let sleepUntilStop = makeStopSleep?() else { return }
+    let task = Task {
+      guard await sleepUntilStop() else { return }
+      self.perform(self.state.withLock { $0.stopTimerFired(generation: generation) })
+    }
+    state.withLock { $0.stopTimerCreated(task, generation: generation) }?.cancel()
   }
 
   /// The upstream loop: read, deliver to every consumer under one lock, resume the waiting ones,
   /// and wait for room when a `.bounded` consumer is full.
   @inlinable
-  func runUpstream() async {
-    // The upstream task starts once per storage (`startIfNeeded`), so the iterator is there.
+  func runUpstream(run: Int) async {
+    // The upstream task starts once per run (`startIfNeeded`), so the iterator is there: the one
+    // `share()` made, or a new one for each run of a restartable share.
     guard var iterator = upstream.take() else { return }
     var resuming: [ConsumerWaiter] = []
     // Demand is checked before every read, the first included: under `.bounded(0)` no element
     // may be read until every consumer waits for it.
-    guard await awaitDemand() else { return }
+    guard await awaitDemand(run: run) else { return }
     while true {
       let element: Element?
       do throws(Failure) {
         element = try await iterator.next(isolation: nil)
       } catch {
-        return upstreamEnded(error)
+        return upstreamEnded(error, run: run)
       }
-      guard let element else { return upstreamEnded(nil) }
-      let action = state.withLock { $0.upstreamProduced(element, resuming: &resuming) }
+      guard let element else { return upstreamEnded(nil, run: run) }
+      let action = state.withLock { $0.upstreamProduced(element, run: run, resuming: &resuming) }
       if !resuming.isEmpty {
         for waiter in resuming { waiter.resume(returning: .success(element)) }
         resuming.removeAll(keepingCapacity: true)
@@ -152,23 +181,23 @@ where Base.Element: Sendable {
       switch action {
       case .readNext: continue
       case .stop: return
-      case .awaitDemand: guard await awaitDemand() else { return }
+      case .awaitDemand: guard await awaitDemand(run: run) else { return }
       }
     }
   }
 
   // Always inlined into the upstream loop: no async frame of its own when the upstream waits.
   @inlinable @inline(__always)
-  func awaitDemand() async -> Bool {
+  func awaitDemand(run: Int) async -> Bool {
     await withUnsafeContinuation { continuation in
-      let action = state.withLock { $0.upstreamAwaitsDemand(continuation) }
+      let action = state.withLock { $0.upstreamAwaitsDemand(continuation, run: run) }
       if case .resume(let waiter, let readNext) = action { waiter.resume(returning: readNext) }
     }
   }
 
   @inlinable
-  func upstreamEnded(_ failure: Failure?) {
-    let (waiters, terminal) = state.withLock { $0.upstreamEnded(failure) }
+  func upstreamEnded(_ failure: Failure?, run: Int) {
+    let (waiters, terminal) = state.withLock { $0.upstreamEnded(failure, run: run) }
     for waiter in waiters { waiter.resume(returning: Self.result(of: terminal)) }
   }
 

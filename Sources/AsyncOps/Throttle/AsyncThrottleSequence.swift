@@ -50,7 +50,7 @@ where Base.Element: Sendable {
   >
   @usableFromInline typealias Storage = ClockDrivenStorage<Base, C, Machine>
   /// Ends the iteration when the last copy of an iterator is dropped.
-  @usableFromInline typealias Lifetime = ClockDrivenLifetime<Base, C, Machine>
+  @usableFromInline typealias Lifetime = IteratorLifetime<Storage>
 
   /// Creates an iterator. The base is not read until the iterator's first `next()`.
   ///
@@ -65,7 +65,7 @@ where Base.Element: Sendable {
     }
     let machine = Machine(interval: interval, origin: clock.now, latest: latest)
     let storage = Storage(base: base, machine: machine, tolerance: nil, clock: clock)
-    return Iterator(lifetime: Lifetime(storage: storage))
+    return Iterator(lifetime: Lifetime(storage))
   }
 
   /// Produces the throttled elements of the base.

@@ -64,6 +64,7 @@ struct ThrottleStateMachine<
   mutating func upstreamProduced(
     _ element: Element, at now: Instant
   ) -> ClockDrivenProduceAction<Element, Consumer, TimerWaiter> {
+    defer { checkInvariants() }
     guard consumption.isRunning else { return .stop }
     var action = ProduceAction.none
     if let pending = pendingElement, pendingDeadline <= now {
@@ -90,6 +91,7 @@ struct ThrottleStateMachine<
   mutating func upstreamFinished() -> ClockDrivenResumptions<
     Element, Failure, Consumer, TimerWaiter, Upstream
   > {
+    defer { checkInvariants() }
     guard consumption.isRunning else { return Resumptions() }
     if pendingElement != nil {
       finishAfterPending = true
@@ -104,6 +106,7 @@ struct ThrottleStateMachine<
   mutating func upstreamFailed(
     _ failure: Failure
   ) -> ClockDrivenResumptions<Element, Failure, Consumer, TimerWaiter, Upstream> {
+    defer { checkInvariants() }
     guard consumption.isRunning else { return Resumptions() }
     pendingElement = nil
     return ended(.failed(failure))
@@ -119,6 +122,7 @@ struct ThrottleStateMachine<
   /// the upstream finished meanwhile); returns the consumer to resume with it, if one waits.
   @inlinable
   mutating func timerFired(at now: Instant) -> (Consumer, Element)? {
+    defer { checkInvariants() }
     guard consumption.isRunning, let pending = pendingElement, pendingDeadline <= now else {
       return nil
     }
@@ -138,5 +142,16 @@ struct ThrottleStateMachine<
     hasEmitted = true
     lastEmission = instant
     return emit(element)
+  }
+
+  /// Asserts the invariants (a no-op in release builds): the shared half's, and a pending element
+  /// is due one interval after the last emission.
+  @inlinable
+  func checkInvariants() {
+    checkTimerHalfInvariants()
+    assert(
+      pendingElement == nil
+        || (hasEmitted && pendingDeadline == lastEmission.advanced(by: interval)),
+      "throttle: the pending element is not due one interval after the last emission")
   }
 }

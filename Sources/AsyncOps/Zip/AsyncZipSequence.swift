@@ -1,5 +1,6 @@
 /// An asynchronous sequence of tuples of the n-th elements of several base sequences; made by
-/// `zip(_:_:)` and its siblings for 3 and any number of bases.
+/// `zip` of 1 base and of 4 or more, and the core of what it returns for 2 and 3 (`zip(_:_:)`
+/// and `zip(_:_:_:)`).
 ///
 /// ```swift
 /// for await (request, response) in zip(requests, responses) {
@@ -14,9 +15,10 @@
 /// once, the same way. Cancelling the consuming task ends iteration (`nil`) and cancels every
 /// base.
 ///
-/// `Failure` is the failure type shared by every base (`Never` when none can throw) for 2 and 3
-/// bases, and `any Error` when their failure types differ or for 4 bases and more.
-/// `AsyncZip2Sequence` and `AsyncZip3Sequence` (swift-async-algorithms' names) are this type.
+/// `Failure` is `any Error`, or the failure type every base shares. `zip` of 2 and 3 bases returns
+/// swift-async-algorithms' ``AsyncZip2Sequence`` and ``AsyncZip3Sequence`` instead, which wrap
+/// this type and throw the first base's failure type (`Never` when that base cannot throw, so
+/// `for await` needs no `try`); this type is chosen for them when a caller names it.
 public struct AsyncZipSequence<Failure: Error, each Base: AsyncSequence & Sendable>:
   AsyncSequence, Sendable
 where repeat (each Base).Element: Sendable {
@@ -59,11 +61,11 @@ where repeat (each Base).Element: Sendable {
   /// Produces the zipped tuples; see ``AsyncZipSequence``.
   public struct Iterator: AsyncIteratorProtocol {
     /// Cancels every base when the last copy of the iterator is gone.
-    @usableFromInline let handle: ReaderStorageOwner<ZipStorage<Failure, repeat each Base>>
+    @usableFromInline let handle: IteratorLifetime<ZipStorage<Failure, repeat each Base>>
 
     @inlinable
     init(storage: ZipStorage<Failure, repeat each Base>) {
-      handle = ReaderStorageOwner(storage)
+      handle = IteratorLifetime(storage)
     }
 
     /// The next tuple; `nil` when iteration has ended or the calling task is cancelled.

@@ -1,29 +1,3 @@
-/// swift-async-algorithms' name for the zip of two bases: the two-base ``AsyncZipSequence``
-/// whose bases share their failure type (what `zip(_:_:)`
-/// returns for them).
-///
-/// ```swift
-/// let pairs: AsyncZip2Sequence<AsyncStream<Int>, AsyncStream<String>> = zip(numbers, names)
-/// ```
-public typealias AsyncZip2Sequence<
-  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable
-> =
-  AsyncZipSequence<Base1.Failure, Base1, Base2>
-where Base1.Element: Sendable, Base2.Element: Sendable
-
-/// swift-async-algorithms' name for the zip of three bases: the three-base ``AsyncZipSequence``
-/// whose bases share their failure type.
-///
-/// ```swift
-/// let triples: AsyncZip3Sequence<AsyncStream<Int>, AsyncStream<Int>, AsyncStream<Int>> =
-///   zip(a, b, c)
-/// ```
-public typealias AsyncZip3Sequence<
-  Base1: AsyncSequence & Sendable, Base2: AsyncSequence & Sendable,
-  Base3: AsyncSequence & Sendable
-> = AsyncZipSequence<Base1.Failure, Base1, Base2, Base3>
-where Base1.Element: Sendable, Base2.Element: Sendable, Base3.Element: Sendable
-
 /// Zips two asynchronous sequences: the n-th tuple holds the n-th element of each.
 ///
 /// ```swift
@@ -37,21 +11,38 @@ where Base1.Element: Sendable, Base2.Element: Sendable, Base3.Element: Sendable
 /// library's `zip(_:_:)` of two `Sequence`s is unaffected: this one takes `AsyncSequence`s only.
 /// See ``AsyncZipSequence`` for the rules.
 ///
-/// - Returns: A sequence that throws the failure type the bases share: `Never` when neither can
-///   throw, so `for await` needs no `try`.
-@inlinable
-public func zip<Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
-  _ a: A, _ b: B
-) -> AsyncZipSequence<Failure, A, B>
-where A.Failure == Failure, B.Failure == Failure, A.Element: Sendable, B.Element: Sendable {
-  AsyncZipSequence(a, b, readingWith: ZipFanOut.read, combiningWith: ZipFanOut.tuple)
-}
-
-/// Zips two asynchronous sequences whose failure types differ; the zip throws `any Error`.
+/// Any two bases are accepted, whatever their failure types, and the result is
+/// ``AsyncZip2Sequence`` (swift-async-algorithms' name). As there, the zip throws the **first**
+/// base's failure type: `Never` when `a` cannot throw, so `for await` needs no `try`. An error of
+/// `b` that this type cannot hold reaches a caller of the iterator's `next()` (which rethrows, as
+/// in swift-async-algorithms), but stops the program under `for await`, as in
+/// swift-async-algorithms; put the base that throws `any Error` first, or name the `any Error`
+/// form:
 ///
 /// ```swift
-/// for try await (id, brew) in zip(ids, throwingBrewLoads) { print(id, brew) }
+/// let pairs: AsyncZipSequence<any Error, AsyncStream<Int>, AsyncThrowingStream<Brew, any Error>> =
+///   zip(ids, brewLoads)
 /// ```
+///
+/// - Returns: A sequence that throws `A.Failure`.
+@inlinable
+public func zip<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
+  _ a: A, _ b: B
+) -> AsyncZip2Sequence<A, B>
+where A.Element: Sendable, B.Element: Sendable {
+  AsyncZip2Sequence(a, b)
+}
+
+/// Zips two asynchronous sequences whose failure types differ into a sequence that throws
+/// `any Error`: chosen only when the caller names that type (`zip(_:_:)` otherwise returns
+/// ``AsyncZip2Sequence``, which throws the first base's failure type).
+///
+/// ```swift
+/// let pairs: AsyncZipSequence<any Error, AsyncStream<Int>, AsyncThrowingStream<Brew, any Error>> =
+///   zip(ids, brewLoads)
+/// for try await (id, brew) in pairs { print(id, brew) }
+/// ```
+@_disfavoredOverload
 @inlinable
 public func zip<A: AsyncSequence & Sendable, B: AsyncSequence & Sendable>(
   _ a: A, _ b: B
@@ -66,27 +57,28 @@ where A.Element: Sendable, B.Element: Sendable {
 /// for await (x, y, z) in zip(xs, ys, zs) { plot(x, y, z) }
 /// ```
 ///
-/// - Returns: A sequence that throws the failure type the bases share (`Never` when none can
-///   throw). See ``AsyncZipSequence`` for the rules.
+/// Any three bases are accepted and the result is ``AsyncZip3Sequence``; it throws the first
+/// base's failure type, with the same rule as the two-base `zip(_:_:)`. See ``AsyncZipSequence``
+/// for the rules.
+///
+/// - Returns: A sequence that throws `A.Failure`.
 @inlinable
 public func zip<
-  Failure: Error, A: AsyncSequence & Sendable, B: AsyncSequence & Sendable,
-  C: AsyncSequence & Sendable
+  A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable
 >(
   _ a: A, _ b: B, _ c: C
-) -> AsyncZipSequence<Failure, A, B, C>
-where
-  A.Failure == Failure, B.Failure == Failure, C.Failure == Failure,
-  A.Element: Sendable, B.Element: Sendable, C.Element: Sendable
-{
-  AsyncZipSequence(a, b, c, readingWith: ZipFanOut.read, combiningWith: ZipFanOut.tuple)
+) -> AsyncZip3Sequence<A, B, C>
+where A.Element: Sendable, B.Element: Sendable, C.Element: Sendable {
+  AsyncZip3Sequence(a, b, c)
 }
 
-/// Zips three asynchronous sequences whose failure types differ; the zip throws `any Error`.
+/// Zips three asynchronous sequences whose failure types differ into a sequence that throws
+/// `any Error`: chosen only when the caller names that type.
 ///
 /// ```swift
-/// for try await (x, y, z) in zip(xs, throwingYs, zs) { plot(x, y, z) }
+/// let triples: AsyncZipSequence<any Error, A, B, C> = zip(xs, throwingYs, zs)
 /// ```
+@_disfavoredOverload
 @inlinable
 public func zip<
   A: AsyncSequence & Sendable, B: AsyncSequence & Sendable, C: AsyncSequence & Sendable
@@ -107,7 +99,8 @@ where A.Element: Sendable, B.Element: Sendable, C.Element: Sendable {
 ///
 /// The zip throws `any Error`: Swift 6.3 cannot constrain every failure type of a parameter pack
 /// (same-element requirements are not supported), so even non-throwing bases need `try` here. For
-/// 2 or 3 bases the fixed-arity functions are chosen instead; they keep the shared failure type.
+/// 2 or 3 bases the fixed-arity functions are chosen instead; they throw the first base's failure
+/// type.
 /// One base gives its own elements; no base gives a sequence that ends at once. The bases are one
 /// pack with nothing in front of it (docs/compiler-workarounds.md). See ``AsyncZipSequence``.
 @inlinable

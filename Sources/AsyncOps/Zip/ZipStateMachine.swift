@@ -6,7 +6,7 @@
 /// `Reader` are the continuations of the consuming task and of the base readers (plain tokens in
 /// unit tests).
 ///
-/// Rules (SEMANTICS.md, "zip", pull):
+/// Rules (Zip rules 1 and 2, pull):
 /// - Each reader reads one element, hands it in and waits; when every base has handed in its
 ///   n-th element, the n-th tuple is complete. When the consumer takes it, every reader is resumed
 ///   to read its next element (so a base is at most one element ahead of the tuples taken).

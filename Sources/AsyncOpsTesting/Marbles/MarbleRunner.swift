@@ -8,7 +8,8 @@ import Testing
 /// Each input marble becomes an ``AsyncTestSource`` of `String`; `build` turns the sources into
 /// the sequence under test, using the `TestClock` it is given for any timer. One tick is `tick` of
 /// virtual time. At each tick, in this order: timers due at that tick fire and everything runs to
-/// quiescence; consumers that start at that tick make their iterator; then each input's events of
+/// quiescence; consumers that leave at that tick are cancelled (their output just stops);
+/// consumers that start at that tick make their iterator; then each input's events of
 /// that tick are delivered in argument order, with quiescence after each. After the last tick, time
 /// runs on until nothing is pending (at most `drainTicks` more ticks), and the consumers that are
 /// still waiting are cancelled — which is not recorded as a finish.
@@ -25,6 +26,9 @@ import Testing
 ///   - tick: The virtual duration of one marble position. Default: 1 ms.
 ///   - consumers: The tick at which each consumer makes its iterator; one output per consumer.
 ///     Every consumer iterates the same sequence, so `share` can be observed. Default: `[0]`.
+///   - leaves: The tick at which each consumer leaves (its task is cancelled; what it receives
+///     from then on is not recorded), `nil` for one that stays; indexed like `consumers`, and
+///     may be shorter. Default: none leaves.
 ///   - drainTicks: How long time may run on after the last input tick. Default: 10,000 ticks.
 ///   - render: How an element is written in the output marble. Default: `String(describing:)`.
 ///   - sourceLocation: Where an issue about left-over work is recorded (see `withVirtualTime`).
@@ -35,6 +39,7 @@ public func recordMarbles<Output: AsyncSequence & Sendable>(
   _ inputs: [String],
   tick: Duration = .milliseconds(1),
   consumers: [Int] = [0],
+  leaves: [Int?] = [],
   drainTicks: Int = 10_000,
   render: @escaping @Sendable (Output.Element) -> String = { String(describing: $0) },
   sourceLocation: SourceLocation = #_sourceLocation,
@@ -44,7 +49,8 @@ public func recordMarbles<Output: AsyncSequence & Sendable>(
     try MarbleTimeline(parsing: marble)
   }
   return try await runMarbles(
-    timelines, tick: tick, consumers: consumers, drainTicks: drainTicks, render: render,
+    timelines, tick: tick, consumers: consumers, leaves: leaves, drainTicks: drainTicks,
+    render: render,
     sourceLocation: sourceLocation,
     makeSource: { AsyncTestSource<String>(name: "input \($0 + 1)") },
     deliver: { $0.deliver($1) }, build)
@@ -56,6 +62,7 @@ func runMarbles<Source: Sendable, Output: AsyncSequence & Sendable>(
   _ timelines: [MarbleTimeline],
   tick: Duration,
   consumers: [Int],
+  leaves: [Int?] = [],
   drainTicks: Int,
   render: @escaping @Sendable (Output.Element) -> String,
   sourceLocation: SourceLocation,
@@ -64,16 +71,36 @@ func runMarbles<Source: Sendable, Output: AsyncSequence & Sendable>(
   _ build: @escaping @Sendable (_ inputs: [Source], _ clock: TestClock) -> Output
 ) async throws -> [MarbleTimeline] {
   precondition(consumers.allSatisfy { $0 >= 0 }, "a consumer cannot start before tick 0")
+  precondition(leaves.count <= consumers.count, "a leave tick for a consumer that does not exist")
+  let leaves = leaves + Array(repeating: nil, count: consumers.count - leaves.count)
+  precondition(
+    zip(consumers, leaves).allSatisfy { start, leave in leave.map { $0 > start } ?? true },
+    "a consumer leaves after it starts")
   return try await withVirtualTime(sourceLocation: sourceLocation) { time in
     let sources = timelines.indices.map(makeSource)
     let output = build(sources, time.clock)
     let recorders = consumers.map { _ in MarbleRecorder(clock: time.clock, tick: tick) }
-    let lastTick = max(timelines.map { $0.ticks.count - 1 }.max() ?? 0, consumers.max() ?? 0)
+    let lastTick = max(
+      timelines.map { $0.ticks.count - 1 }.max() ?? 0, consumers.max() ?? 0,
+      leaves.compactMap(\.self).max() ?? 0)
+    // A consumer that leaves runs in a task of its own, which is cancelled at its leave tick
+    // (a child of the group cannot be cancelled alone); the others are the group's children.
+    var leavingTasks: [Int: Task<Void, Never>] = [:]
     await withTaskGroup(of: Void.self) { group in
       for tickIndex in 0...max(lastTick, 0) {
         await time.advance(to: .zero.advanced(by: tick * tickIndex))
-        for (recorder, start) in zip(recorders, consumers) where start == tickIndex {
-          group.addTask { await recorder.consume(output, render: render) }
+        for (index, leave) in leaves.enumerated() where leave == tickIndex {
+          recorders[index].close()
+          leavingTasks[index]?.cancel()
+          await time.settle()
+        }
+        for (index, start) in consumers.enumerated() where start == tickIndex {
+          let recorder = recorders[index]
+          if leaves[index] != nil {
+            leavingTasks[index] = Task { await recorder.consume(output, render: render) }
+          } else {
+            group.addTask { await recorder.consume(output, render: render) }
+          }
           await time.settle()
         }
         for (source, timeline) in zip(sources, timelines) where tickIndex < timeline.ticks.count {
@@ -87,11 +114,12 @@ func runMarbles<Source: Sendable, Output: AsyncSequence & Sendable>(
       for recorder in recorders { recorder.close() }
       group.cancelAll()
     }
+    for task in leavingTasks.values { await task.value }
     return recorders.map(\.timeline)
   }
 }
 
-/// Runs `build` on marble inputs like ``recordMarbles(_:tick:consumers:drainTicks:render:sourceLocation:_:)``
+/// Runs `build` on marble inputs like ``recordMarbles(_:tick:consumers:leaves:drainTicks:render:sourceLocation:_:)``
 /// with one consumer, and records an issue at `sourceLocation` — both marbles, aligned, with the
 /// first difference marked (a `MarbleMismatch`) — when the output is not `expected`.
 ///

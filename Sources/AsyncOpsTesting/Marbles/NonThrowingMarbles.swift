@@ -1,7 +1,7 @@
 import AsyncOps
 import Testing
 
-/// Like ``recordMarbles(_:tick:consumers:drainTicks:render:sourceLocation:_:)``, with inputs that
+/// Like ``recordMarbles(_:tick:consumers:leaves:drainTicks:render:sourceLocation:_:)``, with inputs that
 /// cannot fail, of the app's own type: each input marble becomes an
 /// ``AsyncNonThrowingTestSource`` whose elements are `values(letter)`, so a pipeline typed
 /// `some AsyncSequence<Query, Never>` is fed as it is.

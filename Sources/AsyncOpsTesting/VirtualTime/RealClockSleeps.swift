@@ -46,7 +46,7 @@ final class RealClockSleeps: Sendable {
       let job = UnownedJob(job)
       // The time left until the deadline, as the sleeper asked for it (to the millisecond).
       let left = clock.now.duration(to: instant)
-      // A deadline already passed waits for nothing, real or virtual: a yield (finding 3).
+      // A deadline already passed waits for nothing, real or virtual: a yield.
       if left > .zero {
         noteRealClockSleep(job, duration: Self.describe(left), clock: C.self)
       }
@@ -57,7 +57,7 @@ final class RealClockSleeps: Sendable {
       _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
     ) {
       let job = UnownedJob(job)
-      // A delay of zero or less waits for nothing, real or virtual: a yield (finding 3).
+      // A delay of zero or less waits for nothing, real or virtual: a yield.
       if delay > .zero {
         noteRealClockSleep(job, duration: Self.describe(delay), clock: C.self)
       }

@@ -2,7 +2,7 @@ import AsyncOps
 import Synchronization
 
 /// Reads whether a runtime task has completed, and what a suspended one waits on, so that
-/// `withVirtualTime` can name the tasks a body left suspended (issue #29, finding 2).
+/// `withVirtualTime` can name the tasks a body left suspended.
 ///
 /// Swift has no API that tells whether a task is complete without awaiting it, so this reads the
 /// runtime's task status word (`ActiveTaskStatus`: its flags and its newest status record) at its

@@ -1,7 +1,7 @@
-@_spi(VirtualTime) import AsyncOps
+import AsyncOps
 
-/// Names the tasks a body left suspended, and what each waits on (issue #29, finding 2: the
-/// counterpart of Kotlin `runTest`'s "uncompleted coroutines").
+/// Names the tasks a body left suspended, and what each waits on (the counterpart of Kotlin
+/// `runTest`'s "uncompleted coroutines").
 extension VirtualTimeDriver {
   /// One description per task of the body that is still suspended, e.g.
   /// `task 42, on a continuation nobody resumed (...)`.

@@ -69,8 +69,11 @@ import Synchronization
 ///
 /// ## Cancellation
 /// Cancelling the calling task (a Swift Testing time limit, for one) cancels the body's task; the
-/// driver runs what that makes runnable, stops moving time, and then throws
-/// ``VirtualTimeError/cancelled(_:)`` unless the body has returned by then.
+/// driver runs what that makes runnable, stops moving time, resumes every task waiting in
+/// ``VirtualTime/advance(by:)``, ``VirtualTime/settle()`` or ``VirtualTime/runUntilIdle(within:)``
+/// at once, time unmoved (so a body that checks `Task.isCancelled` between them sees it and can
+/// return), and then throws ``VirtualTimeError/cancelled(_:)`` unless the body has returned by
+/// then.
 ///
 /// ## When the driver gives up
 /// On a ``VirtualTimeError`` the body's task is cancelled and the driver stops: jobs still queued

@@ -73,6 +73,9 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
     case runJobs
     case serve(Request)
     case idle(cancelRequested: Bool)
+    /// The caller is cancelled: these requests are resumed at once, time unmoved, so that the
+    /// body runs on and sees its cancellation.
+    case release([Request])
     /// The body returned and nothing is runnable: the requests still pending are left over.
     case finished(leftoverRequests: [Request])
   }
@@ -296,6 +299,19 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
                     """)))
           }
         }
+      case .release(let requests):
+        for request in requests { request.resumeUnserved() }
+        // A body that ignores its cancellation and goes on asking is stopped like a polling loop.
+        requestsSinceTimeMoved += requests.count
+        if requestsSinceTimeMoved > options.requestLimit {
+          return fail(
+            .cancelled(
+              report(
+                reason: """
+                  the calling task was cancelled, and the body went on asking for time without \
+                  ending
+                  """)))
+        }
       case .idle(let cancelRequested):
         if cancelRequested {
           return fail(
@@ -338,9 +354,17 @@ final class VirtualTimeDriver: TaskExecutor, Sendable {
         defer { state.requests = [] }
         return .finished(leftoverRequests: state.requests)
       }
-      // Once the caller is cancelled, time no longer moves and requests are no longer served:
-      // what cancelling the body made runnable has run by now, so the driver ends here.
-      if state.cancelRequested { return .idle(cancelRequested: true) }
+      // Once the caller is cancelled, time no longer moves and requests are no longer served,
+      // but a task waiting in one is released (time unmoved): a body that polls
+      // `Task.isCancelled` between `settle()`s must get to see it, whenever the cancellation
+      // lands. Once nothing is runnable and nothing is asked, the driver ends here.
+      if state.cancelRequested {
+        guard state.requests.isEmpty else {
+          defer { state.requests = [] }
+          return .release(state.requests)
+        }
+        return .idle(cancelRequested: true)
+      }
       if let request = state.requests.first { return .serve(request) }
       return .idle(cancelRequested: false)
     }

@@ -154,7 +154,7 @@ public final class PullSearchEngine: BrewSearchEngine {
       .map { inputs in (inputs: inputs, generation: self.startPass(run: run)) }
       // One pass per combination; a newer one cancels the pass still running. Finished inputs
       // let the last pass complete; cancelling this loop cancels it, also after finishInputs()
-      // (mapLatest rules 1, 3 and 5). A pass publishes from its own task as soon as it is done,
+      // (MapLatest rules 1, 3 and 5). A pass publishes from its own task as soon as it is done,
       // not when this loop takes its result: a pass that completes is shown even if newer
       // inputs arrive right after, as long as none had arrived before it was written.
       .mapLatest { [filter] pass in

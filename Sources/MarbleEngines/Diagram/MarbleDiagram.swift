@@ -65,7 +65,7 @@ public struct MarbleDiagram: Hashable, Sendable {
   /// with their engine, and both are highlighted when their timelines differ. `labels` names the
   /// lanes in order — the inputs, then the outputs (once, not per engine); lanes it does not name
   /// keep their default name: `input` (`input 1`, `input 2`, ... for several), `output`, and for
-  /// `share` `consumer @ T`, T the consumer's tick.
+  /// `share` `consumer @ T`, T the consumer's tick (`consumer @ T-L` for one that leaves at L).
   public init(
     caption: String, operation: MarbleOperator, inputs: [MarbleTimeline],
     outputs: [(engine: MarbleEngine, timelines: [MarbleTimeline])], labels: [String] = []
@@ -75,7 +75,8 @@ public struct MarbleDiagram: Hashable, Sendable {
     let outputCount = outputs.map(\.timelines.count).max() ?? 0
     let outputNames = (0..<outputCount).map { index in
       if operation.hasConsumersAtTicks, index < operation.consumers.count {
-        return "consumer @ \(operation.consumers[index])"
+        let leave = operation.leaves.indices.contains(index) ? operation.leaves[index] : nil
+        return "consumer @ \(operation.consumers[index])" + (leave.map { "-\($0)" } ?? "")
       }
       return outputCount == 1 ? "output" : "output \(index + 1)"
     }

@@ -1,4 +1,4 @@
-/// The error a marble input fails with (`^`), in ``recordPushMarbles(_:tick:consumers:drainTicks:render:_:)``.
+/// The error a marble input fails with (`^`), in ``recordPushMarbles(_:tick:consumers:leaves:drainTicks:render:_:)``.
 ///
 /// ```swift
 /// subject.send(completion: .failure(MarbleFailure()))   // what `^` does

@@ -3,7 +3,7 @@
 ///
 /// It is the entry point for wiring these spellings into a marble engine: parse the spelling (or
 /// make the case), then ``evaluate(inputs:tick:)`` records what one consumer receives, exactly as
-/// ``recordPushMarbles(_:tick:consumers:drainTicks:render:_:)`` does for the other operators.
+/// ``recordPushMarbles(_:tick:consumers:leaves:drainTicks:render:_:)`` does for the other operators.
 ///
 /// ```swift
 /// let throttle = try PushMarbleOperation(parsing: "throttle:3")
@@ -17,7 +17,7 @@ public enum PushMarbleOperation: Hashable, Sendable, CustomStringConvertible {
   case throttle(ticks: Int, latest: Bool)
   /// `mapLatest:N`: `map { element in Deferred { Just(element) delayed by N ticks } }
   /// .switchToLatest()` — each element's "transform" answers N ticks later with the element, and
-  /// a newer element cancels it (SEMANTICS.md "mapLatest", rule 6).
+  /// a newer element cancels it (MapLatest rule 6).
   case mapLatest(ticks: Int)
 
   /// The spellings accepted, for messages.

@@ -3,7 +3,7 @@ import Synchronization
 /// The one implementation behind ``Publishers/Zip`` and ``Publishers/Zip3``: a buffer of values
 /// per upstream.
 ///
-/// Semantics (Combine's `Zip`, SEMANTICS.md "zip", rule 3): values are buffered without limit;
+/// Semantics (Combine's `Zip`, Zip rule 3): values are buffered without limit;
 /// when every buffer holds a value, the first of each is taken into one output; the zip finishes
 /// when an upstream has finished and its buffer is empty; the first failure is delivered at once
 /// and the other upstreams are cancelled. Demand: every downstream request is passed on to every

@@ -32,6 +32,12 @@ enum MarblesCommand {
       share:T1,T2,...[:replay=R] consumers registered at those ticks, up to \(maximumTick)
                                  (replay: pull only; with --engine both the push lines
                                  are left out, with a note on stderr)
+      share:T1,T2-L2,...[:replay=R][:stop=D]
+                                 ... consumer 2 leaving at tick L2 (its line stops there);
+                                 stop=D: the upstream stops D ticks after the last consumer
+                                 left, and the next consumer starts it again (the input is
+                                 then cold: each run plays it from its first tick; push:
+                                 stop=0 only, Combine's share() reconnecting at once)
       currentValue:V:T1,T2,...   an AsyncCurrentValue(V) sent each input element, read by
                                  consumers made at those ticks (pull only; the input cannot
                                  fail)
@@ -39,6 +45,16 @@ enum MarblesCommand {
       chunksByTime:T             chunks cut every T ticks (push: collect(.byTime))
       chunksByTimeOrCount:T:N    ... or at N elements (push: collect(.byTimeOrCount))
       timer:T                    the ticks x of a timer of T ticks, until the input ends
+      scan                       the running concatenation (push: scan("", +))
+      adjacentPairs              each element with the one before it ('ab')
+      withLatestFrom             two inputs: each element of the first with the latest of
+                                 the second ('ax')
+      prefixUntil                two inputs: the first's elements until the second's first
+      timeout:N                  fails (^) when no event comes for N ticks
+      delay:N                    every event N ticks later
+      retry:N                    N retries of a cold input (each attempt plays it from its
+                                 first tick; attempt k plays input k, the last for later ones)
+      retry:N:backoff=B          ... each retry B ticks after the failure (pull only)
 
     MARBLES: one position per tick; - nothing; a letter (any script) or a digit: that element;
     | finish; ^ failure; [...] several events in one tick; 'abc' a multi-character element;
@@ -86,7 +102,8 @@ enum MarblesCommand {
           + "ticks is past the limit of \(maximumTick) ticks")
     }
     if operation.hasConsumersAtTicks,
-      let late = operation.consumers.first(where: { $0 > maximumTick })
+      let late = (operation.consumers + operation.leaves.compactMap(\.self))
+        .first(where: { $0 > maximumTick })
     {
       throw CommandLineError(
         "malformed operator '\(arguments.positionals[0])': consumer tick \(late) is past the "

@@ -8,7 +8,7 @@ import Testing
 /// interleave: the lossless policies deliver every element in order, the dropping ones an
 /// in-order subsequence; the failure comes after the elements before it; and no task or upstream
 /// iterator is left.
-@Suite(.timeLimit(.minutes(1))) struct BufferStressTests {
+@Suite(.timeLimit(.minutes(3))) struct BufferStressTests {
   static let elementCount = 2_000
   static let consumerCount = 12
 

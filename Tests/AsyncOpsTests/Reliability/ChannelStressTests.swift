@@ -7,7 +7,7 @@ import Testing
 /// however the threads interleave: every element whose `send` reported delivery was received
 /// exactly once, no other element was received, no element twice; each consumer saw each sender's
 /// elements in order; and nothing is left waiting in the channel.
-@Suite(.timeLimit(.minutes(1))) struct ChannelStressTests {
+@Suite(.timeLimit(.minutes(3))) struct ChannelStressTests {
   static let senderCount = 4
   static let consumerCount = 4
   static let elementsPerSender = 400

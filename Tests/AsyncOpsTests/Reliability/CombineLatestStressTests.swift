@@ -5,7 +5,7 @@ import Testing
 /// combineLatest on real threads: one reader task per base at full speed, several consumers at
 /// once, each with a seeded plan (run to the end, cancel itself, be cancelled by a base, drop its
 /// iterator, or see a base fail). Every assertion holds for every interleaving.
-@Suite(.timeLimit(.minutes(1))) struct CombineLatestStressTests {
+@Suite(.timeLimit(.minutes(3))) struct CombineLatestStressTests {
   static let elementCount = 400
   static let consumerCount = 6
 

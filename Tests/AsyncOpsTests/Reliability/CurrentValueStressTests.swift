@@ -6,7 +6,7 @@ import Testing
 /// AsyncCurrentValue on real threads: several senders at full speed, many consumers at once,
 /// each with a seeded plan (run to the end, cancel itself, be cancelled by a sender, drop its
 /// iterator).
-@Suite(.timeLimit(.minutes(1))) struct CurrentValueStressTests {
+@Suite(.timeLimit(.minutes(3))) struct CurrentValueStressTests {
   static let senderCount = 4
   static let sendsPerSender = 2_000
   static let consumerCount = 8

@@ -5,8 +5,8 @@ import Testing
 /// debounce on real threads and the real `ContinuousClock`: many debounced upstreams at full
 /// speed at once, each consumer with a seeded plan. The timer really sleeps (a few microseconds),
 /// so which elements are emitted varies from run to run; what is asserted does not. The rules
-/// hold with the options `leading:` and `maxWait:` too (rule 10).
-@Suite(.timeLimit(.minutes(1))) struct DebounceStressTests {
+/// hold with the options `leading:` and `maxWait:` too (Debounce rule 10).
+@Suite(.timeLimit(.minutes(3))) struct DebounceStressTests {
   static let elementCount = 2_000
   static let consumerCount = 12
 
@@ -17,7 +17,7 @@ import Testing
     var storage: WeakWatch
   }
 
-  /// The options of rules 8–10, as (`leading`, `maxWait` in microseconds).
+  /// The options of Debounce rules 8–10, as (`leading`, `maxWait` in microseconds).
   static let options: [(Bool, Int64?)] = [
     (false, nil), (false, nil), (true, nil), (false, 30), (true, 30),
   ]

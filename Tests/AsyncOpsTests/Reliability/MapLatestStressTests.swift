@@ -8,7 +8,7 @@ import Testing
 /// often cancels a running one). Asserted: the output is an in-order subsequence of the input, a
 /// finished run ends with the last element, an upstream failure is never lost, and no upstream
 /// iterator, transform task or storage is left behind.
-@Suite(.timeLimit(.minutes(1))) struct MapLatestStressTests {
+@Suite(.timeLimit(.minutes(3))) struct MapLatestStressTests {
   static let elementCount = 1_000
   static let consumerCount = 12
 

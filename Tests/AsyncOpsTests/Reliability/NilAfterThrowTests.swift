@@ -1,5 +1,5 @@
 // Every iterator of the package returns `nil` from every `next()` after it has thrown (or, for a
-// sequence that cannot throw, after it has finished): issue #29, finding 1.
+// sequence that cannot throw, after it has finished): Compatibility rule 3.
 //
 // HOW TO ADD AN OPERATOR: add one line to `NilAfterThrowCase.rows` below, e.g.
 //
@@ -124,8 +124,11 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
   /// A row: `make` builds the sequence under test from the inputs. It must throw, or finish if
   /// its `Failure` is `Never`; `ending` overrides that for a sequence that may throw but must
   /// finish (a second iterator of a channel whose failure another iterator has taken).
+  /// `readingNext` reads the untyped `next()` instead of `next(isolation:)`: swift-async-algorithms'
+  /// 2- and 3-base type names deliver there the error of a base after the first, which their
+  /// typed `Failure` (the first base's) cannot hold.
   init<Sequence: AsyncSequence & SendableMetatype>(
-    _ name: String, ending: Ending? = nil,
+    _ name: String, ending: Ending? = nil, readingNext: Bool = false,
     _ make: @escaping @Sendable (NilAfterThrowInputs) -> Sequence
   ) {
     self.name = name
@@ -136,7 +139,9 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
         var iterator = make(inputs).makeAsyncIterator()
         do {
           // Bounded: a row that never ends is reported, not waited for.
-          while outcome.elementCount < 100, try await iterator.next(isolation: nil) != nil {
+          while outcome.elementCount < 100,
+            try await (readingNext ? iterator.next() : iterator.next(isolation: nil)) != nil
+          {
             outcome.elementCount += 1
           }
           if outcome.elementCount < 100 { outcome.ending = .finished }
@@ -147,7 +152,7 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
         guard outcome.ending != .neverEnded else { return outcome }
         for _ in 0..<3 {
           do {
-            let element = try await iterator.next(isolation: nil)
+            let element = try await readingNext ? iterator.next() : iterator.next(isolation: nil)
             outcome.afterEnding.append(element == nil ? "nil" : "\(element!)")
           } catch {
             outcome.afterEnding.append("throws \(error)")
@@ -248,7 +253,7 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
     .init("merge of 2, one base fails") { merge($0.elements("x", "y"), $0.failing()) },
     .init("merge of 2, different failures") { merge($0.failing(), AsyncCurrentValue("x")) },
     .init("merge of 3, shared failure") { merge($0.failing(), $0.failing(), $0.failing()) },
-    .init("merge of 3, different failures") {
+    .init("merge of 3, different failures", ending: .threw, readingNext: true) {
       merge(AsyncCurrentValue("x"), $0.elements("y"), $0.failing())
     },
     .init("merge of 5, shared failure") {
@@ -261,7 +266,7 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
     .init("zip of 2, the shorter base fails") { zip($0.elements("x", "y"), $0.failing()) },
     .init("zip of 2, different failures") { zip($0.failing(), AsyncCurrentValue("x")) },
     .init("zip of 3") { zip($0.failing(), $0.failing(), $0.failing()) },
-    .init("zip of 3, different failures") {
+    .init("zip of 3, different failures", ending: .threw, readingNext: true) {
       zip(AsyncCurrentValue("x"), $0.elements("y", "z"), $0.failing())
     },
     .init("zip of 5 (variadic)") {
@@ -276,7 +281,7 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
       chain($0.failing(), $0.elements("x"), $0.elements("y"))
     },
     .init("chain of 3, the last fails") { chain($0.elements("x"), $0.elements(), $0.failing()) },
-    .init("chain of 3, different failures, the second fails") {
+    .init("chain of 3, different failures, the second fails", ending: .threw, readingNext: true) {
       chain(AsyncCurrentValue("x").prefix(1), $0.failing(), $0.elements("y"))
     },
     .init("AsyncThrowingChannel, fails while its consumer waits") { inputs in
@@ -361,6 +366,32 @@ struct NilAfterThrowCase: Sendable, CustomTestStringConvertible {
     .init("chunked(by:) a signal") { $0.failing().chunked(by: AsyncChannel<Void>()) },
     .init("chunked(by:) a timer") {
       $0.failing().chunked(by: .repeating(every: .milliseconds(1), clock: $0.clock))
+    },
+    .init("withLatestFrom, base fails") {
+      $0.failing().withLatestFrom(AsyncNonThrowingTestSource<String>())
+    },
+    .init("withLatestFrom, same failure type") { $0.failing().withLatestFrom($0.elements("x")) },
+    .init("timeout, base fails") { $0.failing().timeout(after: .seconds(1), clock: $0.clock) },
+    .init("timeout fires") {
+      AsyncNonThrowingTestSource<String>().timeout(after: .milliseconds(2), clock: $0.clock)
+    },
+    .init("timeout fires, custom error") {
+      AsyncTestSource<String>().timeout(
+        after: .milliseconds(2), clock: $0.clock, customError: { TestSourceFailure(source: "t") })
+    },
+    .init("delay, base fails") { $0.failing().delay(for: .milliseconds(2), clock: $0.clock) },
+    .init("prefix(untilOutputFrom:), base fails") {
+      $0.failing().prefix(untilOutputFrom: AsyncNonThrowingTestSource<String>())
+    },
+    .init("retry(2)") { $0.failing().retry(2) },
+    .init("retry(1, delay:clock:)") {
+      $0.failing().retry(1, delay: { _ in .milliseconds(1) }, clock: $0.clock)
+    },
+    .init("share, stoppingAfter") {
+      $0.failing().share(stoppingAfter: .milliseconds(1), clock: $0.clock)
+    },
+    .init("share, stoppingAfter zero") {
+      $0.failing().share(replay: 1, stoppingAfter: .zero, clock: $0.clock)
     },
     .init("_throttle latest") { $0.failing()._throttle(for: .milliseconds(2), clock: $0.clock) },
     .init("_throttle first") {

@@ -4,7 +4,7 @@ import Testing
 /// removeDuplicates on real threads: many consumers at once, each over its own upstream at full
 /// speed with a seeded plan. The operator reads in the consumer's task, so every element the
 /// upstream handed out was either emitted or dropped as a duplicate: nothing is lost in between.
-@Suite(.timeLimit(.minutes(1))) struct RemoveDuplicatesStressTests {
+@Suite(.timeLimit(.minutes(3))) struct RemoveDuplicatesStressTests {
   static let elementCount = 3_000
   static let consumerCount = 12
 

@@ -5,7 +5,7 @@ import Testing
 /// share on real threads: one upstream at full speed, many consumers at once, each with a seeded
 /// plan; the upstream runs to its end or fails at a seeded position. Under the lossless policies
 /// every consumer gets a contiguous run from the first element.
-@Suite(.timeLimit(.minutes(1))) struct ShareReliabilityStressTests {
+@Suite(.timeLimit(.minutes(3))) struct ShareReliabilityStressTests {
   static let elementCount = 3_000
   static let consumerCount = 8
 

@@ -5,7 +5,7 @@ import Testing
 /// throttle on real threads and the real `ContinuousClock`: many throttled upstreams at full
 /// speed at once, each consumer with a seeded plan. Which elements are emitted varies from run to
 /// run; what is asserted does not.
-@Suite(.timeLimit(.minutes(1))) struct ThrottleStressTests {
+@Suite(.timeLimit(.minutes(3))) struct ThrottleStressTests {
   static let elementCount = 2_000
   static let consumerCount = 12
 

@@ -1,4 +1,5 @@
 import AsyncOps
+import AsyncOpsTesting
 import Synchronization
 
 /// The elements of a synchronous collection as a non-throwing `AsyncSequence` that never

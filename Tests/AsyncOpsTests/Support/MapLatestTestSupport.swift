@@ -1,8 +1,8 @@
 import AsyncOps
 import AsyncOpsTesting
 
-/// The transform of `mapLatest:N` in SEMANTICS.md: waits `ticks` ticks (1 ms each) on the test
-/// clock, then returns its element; with 0 it returns at once.
+/// The transform of `mapLatest:N` (docs/semantics.md): waits `ticks` ticks (1 ms each) on the
+/// test clock, then returns its element; with 0 it returns at once.
 func delayedTransform(
   _ ticks: Int, clock: TestClock
 ) -> @Sendable (String) async throws -> String {

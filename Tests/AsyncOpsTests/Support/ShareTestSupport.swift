@@ -1,5 +1,6 @@
 import AsyncOps
 import Synchronization
+import TestSupport
 
 /// A thread-safe list that the consumers of a `share` test append to.
 final class ShareLog<Value: Sendable>: Sendable {
@@ -12,22 +13,9 @@ final class ShareLog<Value: Sendable>: Sendable {
   var values: [Value] { storage.withLock { $0 } }
 }
 
-/// SplitMix64: a small seeded generator, so a "random" stress test is the same every run.
-struct ShareSeededRandom: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
-}
+/// The stress tests' seeded generator (the shared SplitMix64), so a "random" stress test is the
+/// same every run.
+typealias ShareSeededRandom = SeededRandom
 
 /// Starts a task that iterates `sequence` (registering when the task runs) and logs each element
 /// by its description, then `"|"` at the end or `"^"` at a failure.

@@ -65,7 +65,7 @@ import Testing
     #expect("\(FilteredBrews(source: brews, positions: [2]))" == "\([brews[2]])")
   }
 
-  /// Issue #29, finding 9: `!=` with an array compiled on neither side while `==` did.
+  /// `!=` with an array compiles on either side, as `==` does.
   @Test func itComparesUnequalWithAnArrayEitherWayRound() {
     let brews = Array(Brew.sampleHistory.prefix(3))
     let some = FilteredBrews(source: brews, positions: [0, 2])

@@ -119,6 +119,6 @@ private struct Player: Sendable, Equatable {
     }
     #expect(mismatches == 0)
     // Wall time per run is a speed figure: `asyncops-bench virtual-time-replay` measures it
-    // (issue #16: under 50 ms), not a timed assertion here.
+    // (the target: under 50 ms), not a timed assertion here.
   }
 }

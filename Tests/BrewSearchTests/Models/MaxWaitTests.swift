@@ -3,7 +3,7 @@ import BrewSearchReplay
 import Testing
 
 /// `BrewHistorySearchModel(debounce:maxWait:)`: continuous typing is still searched at least every
-/// `maxWait` (SEMANTICS.md "debounce options", rule 9), on virtual time.
+/// `maxWait` (Debounce rule 9), on virtual time.
 @Suite struct MaxWaitTests {
   /// A keystroke every 100 ms from 0 to 700 ms, then nothing: never quiet for 300 ms until 1000.
   private static let typing = timed(

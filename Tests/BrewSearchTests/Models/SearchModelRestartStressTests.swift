@@ -4,7 +4,7 @@ import Testing
 
 @testable import BrewSearch
 
-/// The search model on the real clock and real threads, restarted (issue #29, finding 12): a
+/// The search model on the real clock and real threads, restarted: a
 /// run is cancelled while it works, a new run starts at once, the text changes — and the new
 /// run's results must come, every round. The delays between the steps are seeded random amounts
 /// of yielding and spinning, not sleeps; there is no timing assertion, only "the results come"
@@ -115,11 +115,12 @@ import Testing
   /// The old run's task is cancelled before its `run()` even began (`.task(id:)` when the id
   /// changes twice in a row), and the new run, started right after the cancel, starts on another
   /// thread at the same instant. The new run must own the model: it must not return while it is
-  /// not cancelled, and it must search the text. (A cancelled run used to claim the model for an
-  /// instant before its cancellation handler gave it up; a new run claiming in that instant
-  /// returned at once, and the results never came: in 429 of 3,000 rounds of the pull model and
-  /// 7 of 500 of the main-actor one, on two cores; when the two runs merely start one after the
-  /// other, as `Task { }` and `Task.detached { }` start them, in about 1 round of 1,000–3,000.)
+  /// not cancelled, and it must search the text. (The race this pins: a cancelled run that
+  /// claimed the model for an instant before its cancellation handler gave it up would make a new
+  /// run claiming in that instant return at once, and the results would never come — in hundreds
+  /// of 3,000 rounds when both runs start at the same instant, on two cores; in about 1 round of
+  /// 1,000–3,000 when they merely start one after the other, as `Task { }` and
+  /// `Task.detached { }` start them.)
   @Test(.timeLimit(.minutes(5)), arguments: [false, true])
   func aRunStartedRightAfterACancelOwnsTheModelEvenWhenTheCancelledRunStartsAtTheSameInstant(
     onTheMainActor: Bool

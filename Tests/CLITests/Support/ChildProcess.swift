@@ -10,7 +10,7 @@ import Synchronization
 /// Runs a child process with `posix_spawn` and one `poll` loop that writes its input and reads
 /// its output: no Foundation `Process`, no `FileHandle`, no helper threads.
 ///
-/// Why (issue #29, finding 11): CI once crashed in `FileHandle.readDataToEndOfFile()` —
+/// Why: CI once crashed in `FileHandle.readDataToEndOfFile()` —
 /// swift-corelibs-foundation 6.3.1 `FileHandle.swift:699` is its `try! readToEnd()`, and the
 /// read loop under it (`_readDataOfLength`) throws on `read() == -1` whatever `errno` is, so a
 /// signal that interrupts the blocked `read` (`EINTR`) traps the whole test process. (Its

@@ -1,21 +1,13 @@
 import BrewSearch
 import Foundation
+import TestSupport
 
-/// A seeded SplitMix64 generator: the same seed and case index always give the same case.
-struct HostileRandom: RandomNumberGenerator {
-  private var state: UInt64
-
+/// The hostile cases' vocabulary on the shared seeded generator: the same seed and case index
+/// always give the same case.
+extension SeededRandom {
   init(seed: UInt64, index: Int) {
-    state = seed ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03)
+    self.init(seed: seed ^ (UInt64(index) &* 0xD1B5_4A32_D192_ED03))
     _ = next()
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 
   mutating func chance(_ oneIn: Int) -> Bool { Int.random(in: 0..<oneIn, using: &self) == 0 }
@@ -48,7 +40,7 @@ enum HostileInputGenerator {
   }
 
   static func makeCase(seed: UInt64, index: Int) -> HostileCase {
-    var random = HostileRandom(seed: seed, index: index)
+    var random = SeededRandom(seed: seed, index: index)
     var hostile = HostileCase(kind: kind(of: index), index: index)
     switch hostile.kind {
     case .randomBytesData:
@@ -98,7 +90,7 @@ enum HostileInputGenerator {
   }
 
   /// Brews whose id and notes hold control characters, NUL included, some at the very end (where
-  /// a needle ending in NUL used to trap the comparison).
+  /// a needle ending in NUL would trap Foundation's comparison).
   static let controlCharacterBrews: [Brew] = Brew.sampleHistory.prefix(6).enumerated().map {
     offset, brew in
     var brew = brew
@@ -115,7 +107,7 @@ enum HostileInputGenerator {
   ]
 
   /// Inserts a control character into one of `words` at a random place (NUL is the likeliest).
-  static func insertControlCharacter(into words: inout [String], _ random: inout HostileRandom) {
+  static func insertControlCharacter(into words: inout [String], _ random: inout SeededRandom) {
     guard !words.isEmpty else { return }
     let word = random.int(0...words.count - 1)
     var characters = Array(words[word])
@@ -125,7 +117,7 @@ enum HostileInputGenerator {
   }
 
   /// Runs the data file as `--data` of the piped search or of a replay, or as a script's source.
-  private static func useDataFile(_ hostile: inout HostileCase, _ random: inout HostileRandom) {
+  private static func useDataFile(_ hostile: inout HostileCase, _ random: inout SeededRandom) {
     switch random.int(0...3) {
     case 0:
       hostile.arguments = ["--data", "data.json"] + searchOptions(&random)
@@ -145,7 +137,7 @@ enum HostileInputGenerator {
     }
   }
 
-  static func randomBytes(_ random: inout HostileRandom, count: Int) -> [UInt8] {
+  static func randomBytes(_ random: inout SeededRandom, count: Int) -> [UInt8] {
     let jsonish = Array(#"[]{}",:0123456789-+.eE truefalsnul\/u"#.utf8) + [0x0A, 0x09, 0x00]
     let biased = random.chance(2)
     return (0..<count).map { _ in
@@ -154,7 +146,7 @@ enum HostileInputGenerator {
   }
 
   /// Hostile fragments to splice in anywhere.
-  static func hostileToken(_ random: inout HostileRandom) -> [UInt8] {
+  static func hostileToken(_ random: inout SeededRandom) -> [UInt8] {
     let depth = random.pick([2, 600, 5_000, 100_000])
     switch random.int(0...13) {
     case 0: return Array(repeating: UInt8(ascii: "["), count: depth)
@@ -201,7 +193,7 @@ enum HostileInputGenerator {
 
   /// Applies one to six byte-level mutations: flips, inserts, deletions, truncation,
   /// duplication and hostile fragments.
-  static func mutate(_ original: [UInt8], _ random: inout HostileRandom) -> [UInt8] {
+  static func mutate(_ original: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
     var bytes = original
     for _ in 0..<random.int(1...6) {
       let position = bytes.isEmpty ? 0 : random.int(0...bytes.count - 1)
@@ -225,7 +217,7 @@ enum HostileInputGenerator {
 
   /// Replaces the value after a random colon (up to the next `,` or `}`) with a hostile
   /// fragment, so that deep nesting or odd numbers land where the reader parses a value.
-  private static func replaceValue(in bytes: inout [UInt8], _ random: inout HostileRandom) {
+  private static func replaceValue(in bytes: inout [UInt8], _ random: inout SeededRandom) {
     let colons = bytes.indices.filter { bytes[$0] == UInt8(ascii: ":") }
     guard let colon = colons.randomElement(using: &random) else { return }
     let end =
@@ -238,7 +230,7 @@ enum HostileInputGenerator {
 
   /// A script (timed) or piped input (untimed) of valid lines; half the time one line is
   /// mutated by words, and a third of the time the whole is mutated by bytes.
-  static func scriptBytes(_ random: inout HostileRandom, timed: Bool) -> [UInt8] {
+  static func scriptBytes(_ random: inout SeededRandom, timed: Bool) -> [UInt8] {
     var time = 0
     var lines: [[String]] = []
     for _ in 0..<random.int(0...12) {
@@ -259,7 +251,7 @@ enum HostileInputGenerator {
     return random.chance(3) ? mutate(bytes, &random) : bytes
   }
 
-  private static func eventWords(_ random: inout HostileRandom) -> [String] {
+  private static func eventWords(_ random: inout SeededRandom) -> [String] {
     switch random.int(0...5) {
     case 0, 1:
       return [
@@ -283,7 +275,7 @@ enum HostileInputGenerator {
     String(repeating: "z", count: 5_000), "/", "..",
   ]
 
-  static func replayOptions(_ random: inout HostileRandom) -> [String] {
+  static func replayOptions(_ random: inout SeededRandom) -> [String] {
     var options: [String] = []
     if random.chance(2) {
       options += ["--engine", random.pick(["pull", "push", "both", "both", "all", ""])]
@@ -297,7 +289,7 @@ enum HostileInputGenerator {
   }
 
   /// Options of the piped search; the debounce is real time there, so it stays short.
-  static func searchOptions(_ random: inout HostileRandom) -> [String] {
+  static func searchOptions(_ random: inout SeededRandom) -> [String] {
     var options = ["--debounce", random.pick(["0", "0", "1", "5"])]
     if random.chance(2) { options += ["--engine", random.pick(["pull", "push"])] }
     if random.chance(3) { options.append("--json") }
@@ -306,7 +298,7 @@ enum HostileInputGenerator {
 
   // MARK: - Huge lines
 
-  private static func makeHugeLines(_ hostile: inout HostileCase, _ random: inout HostileRandom) {
+  private static func makeHugeLines(_ hostile: inout HostileCase, _ random: inout SeededRandom) {
     let size = random.int(2_000_000...5_000_000)
     var line = randomBytes(&random, count: 4_096)
     while line.count < size { line += line }
@@ -338,7 +330,7 @@ enum HostileInputGenerator {
 
 extension HostileInputGenerator {
   /// `marbles` with a valid or mutated operator and zero to nine valid or mutated marbles.
-  static func marblesArguments(_ random: inout HostileRandom) -> [String] {
+  static func marblesArguments(_ random: inout SeededRandom) -> [String] {
     var arguments = ["marbles"]
     if random.chance(3) { arguments += ["--engine", random.pick(["pull", "push", "both", "x"])] }
     arguments.append(marbleOperator(&random))
@@ -351,9 +343,9 @@ extension HostileInputGenerator {
     return arguments
   }
 
-  private static func marbleOperator(_ random: inout HostileRandom) -> String {
+  private static func marbleOperator(_ random: inout SeededRandom) -> String {
     let number = {
-      (random: inout HostileRandom) in
+      (random: inout SeededRandom) in
       random.chance(3)
         ? random.pick([
           "99999999999999999999", "9223372036854775807", "100000", "100001", "-1", "", "x",
@@ -372,7 +364,7 @@ extension HostileInputGenerator {
   }
 
   /// A marble from the notation's grammar (sometimes breaking it).
-  static func marble(_ random: inout HostileRandom) -> String {
+  static func marble(_ random: inout SeededRandom) -> String {
     let pieces = [
       "-", "-", "-", "a", "b", "1", "|", "^", "[ab]", "[a|]", "'xy'", " ", "[", "]", "'", "[[a]]",
       "é", "🙂", "[]", "''", "|a", "\u{FFFD}",
@@ -382,7 +374,7 @@ extension HostileInputGenerator {
 
   /// A marble of 10,000 to 100,000 ticks (an argument may be at most 128 KiB on Linux), mostly
   /// silence: a dense one costs ~25 µs per element and engine in a debug build.
-  private static func hugeMarble(_ random: inout HostileRandom) -> String {
+  private static func hugeMarble(_ random: inout SeededRandom) -> String {
     let length = random.int(10_000...100_000)
     let body =
       random.chance(4)
@@ -391,7 +383,7 @@ extension HostileInputGenerator {
   }
 
   /// Replaces, inserts or deletes a few characters (never NUL: it cannot be in an argument).
-  static func mutateText(_ text: String, _ random: inout HostileRandom) -> String {
+  static func mutateText(_ text: String, _ random: inout SeededRandom) -> String {
     var scalars = Array(text.unicodeScalars)
     for _ in 0..<random.int(1...3) {
       let position = random.int(0...scalars.count)
@@ -409,7 +401,7 @@ extension HostileInputGenerator {
 
   /// A command (or none, or an unknown one) followed by known and unknown options with hostile
   /// values and stray positionals.
-  static func optionSoup(_ random: inout HostileRandom) -> [String] {
+  static func optionSoup(_ random: inout SeededRandom) -> [String] {
     var arguments: [String] = []
     let command = random.pick(["search", "replay", "marbles", "generate", "", "help", "brew"])
     if !command.isEmpty { arguments.append(command) }

@@ -154,8 +154,8 @@ import Testing
   }
 }
 
-/// The user-visible consequence of `testSendSubscription` (issue #20, finding 2): a share of a
-/// current-value subject no longer loses the value to a subscriber whose demand comes late.
+/// The user-visible consequence of `testSendSubscription`: a share of a current-value subject
+/// keeps the value for a subscriber whose demand comes late.
 @Suite struct SubjectUpstreamDemandTests {
   @Test func shareOfACurrentValueSubjectKeepsTheValueForLateDemand() {
     let subject = CurrentValueSubject<Int, TestingError>(7)

@@ -1,0 +1,1 @@
+../../../../../docs/saa-migration/cases/TestClockBesideAnotherModule.swift

@@ -1,0 +1,144 @@
+/// `floor-combineLatest2`, `-3`, `-4` (and `-async`, `-async-channel`): the `combineLatestN`
+/// case's work (the same gated bases from the same source, sizes and checksum) done by
+/// ``FloorCombineLatest``, the minimal hand-written implementation of combineLatest's hand-over
+/// protocol for `Int`s. The operator's ratio to it is what generics, the parameter pack, the state
+/// machine and cancellation add.
+struct CombineLatestFloorWorkload: OperatorWorkload {
+  /// 2, 3 or 4.
+  let bases: Int
+
+  var name: String { "floor-combineLatest\(bases)" }
+  var measures: String {
+    "hand-written Int combineLatest of \(bases) bases from %@ (the semantics' minimal shape); "
+      + "per input element"
+  }
+  var sizes: WorkloadSizes { CombineLatestWorkload(bases: bases).sizes }
+
+  func run<Source: IntSource>(_ source: Source, count: Int) async -> RunOutcome {
+    await floorCombineLatestRun(bases: bases, count: count, source: source)
+  }
+}
+
+/// `floor-share-1`, `-4`, `-16` (and `-async`, `-async-channel`): the `share-N` case's work (the
+/// same source, `N` consumers, a buffer of ``ShareWorkload/bufferLimit`` each) done by
+/// ``FloorShare`` (one consumer) or ``FloorShareMany``: one upstream task depositing each element
+/// in every consumer's buffer, share's wake-up rule.
+struct ShareFloorWorkload: OperatorWorkload {
+  /// 1, 4 or 16.
+  let consumers: Int
+
+  var name: String { "floor-share-\(consumers)" }
+  var measures: String {
+    "hand-written Int bounded(\(ShareWorkload.bufferLimit)) buffer, one upstream task reading %@ "
+      + "to \(consumers) consumer" + (consumers == 1 ? "" : "s") + "; per consumer-element"
+  }
+  var sizes: WorkloadSizes { ShareWorkload(consumers: consumers).sizes }
+
+  func run<Source: IntSource>(_ source: Source, count: Int) async -> RunOutcome {
+    consumers == 1
+      ? await floorShareRun(source.values(count: count), count: count)
+      : await floorShareManyRun(source.values(count: count), count: count, consumers: consumers)
+  }
+}
+
+/// `floor-delay`, `floor-timeout`, `floor-withLatestFrom`, `floor-prefixUntilOutput` (and
+/// `-async`, `-async-channel`): the shape the driven operators share, by hand — their base read at
+/// most one element ahead by a task of its own and handed to the consumer through one lock
+/// (``FloorShare`` with a limit of 1). Their timer task (delay, timeout) and the reader of the
+/// second sequence (withLatestFrom, prefix(untilOutputFrom:)) are not in it: what those add is the
+/// operator's to justify.
+struct DrivenFloorWorkload: OperatorWorkload {
+  /// The operator's case name (`delay`) and sizes.
+  let operatorName: String
+  let sizes: WorkloadSizes
+
+  /// The floor of `workload`.
+  init(of workload: some OperatorWorkload) {
+    operatorName = workload.name
+    sizes = workload.sizes
+  }
+
+  var name: String { "floor-" + operatorName }
+  var measures: String {
+    "\(operatorName)'s shape by hand: %@ read one element ahead by its own task, handed over "
+      + "through one lock; per input element"
+  }
+
+  func run<Source: IntSource>(_ source: Source, count: Int) async -> RunOutcome {
+    await floorShareRun(source.values(count: count), count: count, limit: 1)
+  }
+}
+
+/// `floor-buffer-bounded` (and `-async`, `-async-channel`): the `buffer-bounded` case's work done
+/// by ``FloorShare`` with a limit of ``BufferBoundedWorkload/limit``: one task reads ahead into a
+/// bounded buffer, the consumer drains it (the same shape as a one-consumer share).
+struct BufferFloorWorkload: OperatorWorkload {
+  let name = "floor-buffer-bounded"
+  var measures: String {
+    "hand-written Int bounded(\(BufferBoundedWorkload.limit)) buffer read ahead from %@ by its "
+      + "own task; per element"
+  }
+  let sizes = BufferBoundedWorkload().sizes
+
+  func run<Source: IntSource>(_ source: Source, count: Int) async -> RunOutcome {
+    await floorShareRun(
+      source.values(count: count), count: count, limit: BufferBoundedWorkload.limit)
+  }
+}
+
+extension BenchCase {
+  /// `floor-combineLatest2-unspecialised`: `floor-combineLatest2` with each reader reading its
+  /// base through `any AsyncSequence<Int, Never>`, so the base's `next` calls are generic async
+  /// calls as in the operator: what the unspecialised reader alone adds to the floor.
+  static let floorCombineLatest2Unspecialised = BenchCase(
+    name: "floor-combineLatest2-unspecialised",
+    summary: "floor-combineLatest2 with each base read through an existential (unspecialised, as "
+      + "the operator's readers); per input element",
+    size: 150_000, quickSize: 2_000, repetitions: operatorRepetitions,
+    measure: { count in await floorCombineLatestRun(bases: 2, count: count, unspecialised: true) })
+}
+
+@inline(never)
+private func floorCombineLatestRun<Source: IntSource>(
+  bases: Int, count: Int, source: Source = SynchronousSource(), unspecialised: Bool = false
+) async -> RunOutcome {
+  precondition((1...4).contains(bases), "floor-combineLatest: 1 to 4 bases")
+  let gate = StartGate(parties: bases)
+  let base = GatedSequence(base: source.values(count: count), gate: gate)
+  let combination = FloorCombineLatest(bases: bases)
+  let final = count - 1
+  var tuples = 0
+  var last: FloorCombineLatest.Tuple = (-1, -1, -1, -1)
+  await withTaskGroup(of: Void.self) { group in
+    for index in 0..<bases {
+      if unspecialised {
+        group.addTask { await combination.readUnspecialised(base, index: index) }
+      } else {
+        group.addTask { await combination.read(base, index: index) }
+      }
+    }
+    while let tuple = await combination.next() {
+      tuples &+= 1
+      last = tuple
+    }
+  }
+  let lastIsFinal =
+    last.0 == final && (bases < 2 || last.1 == final) && (bases < 3 || last.2 == final)
+    && (bases < 4 || last.3 == final)
+  return combineOutcome(count, bases: bases, tuples: tuples, lastIsFinal: lastIsFinal)
+}
+
+@inline(never)
+private func floorShareRun<Base: AsyncSequence & Sendable>(
+  _ base: Base, count: Int, limit: Int = ShareWorkload.bufferLimit
+) async -> RunOutcome where Base.Element == Int, Base.Failure == Never {
+  let buffer = FloorShare(limit: limit)
+  var sum = 0
+  await withTaskGroup(of: Void.self) { group in
+    group.addTask { await buffer.upstream(base) }
+    while let value = await buffer.next() { sum &+= value }
+  }
+  return RunOutcome(
+    elements: count, checksum: sum, expected: triangular(count),
+    extraFields: [("consumers", 1)])
+}

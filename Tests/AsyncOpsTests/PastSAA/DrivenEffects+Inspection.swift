@@ -1,0 +1,54 @@
+@testable import AsyncOps
+
+/// What the state-machine tests of the driven operators read from an effect: plain values that
+/// compare with `==`.
+extension DrivenEffects where Consumer == String, Waiter == String {
+  /// The consumer resumed and its outcome, as "consumer: outcome".
+  var resumedConsumer: String? {
+    guard let (consumer, outcome) = consumer else { return nil }
+    switch outcome {
+    case .success(let element?): return "\(consumer): \(element)"
+    case .success(nil): return "\(consumer): end"
+    case .failure(let failure): return "\(consumer): \(failure)"
+    }
+  }
+
+  /// The reader resumed, as "reader: read" or "reader: stop".
+  var resumedReader: String? {
+    reader.map { "\($0.0): \($0.1 ? "read" : "stop")" }
+  }
+
+  /// The timer resumed, as "timer: ask" or "timer: stop".
+  var resumedTimer: String? {
+    timer.map { "\($0.0): \($0.1 ? "ask" : "stop")" }
+  }
+}
+
+extension SingleConsumerNextAction {
+  /// Whether this is `.deliver` of an element or the end (not a failure), with that value.
+  var deliveredValue: Element?? {
+    guard case .deliver(.success(let value)) = self else { return nil }
+    return .some(value)
+  }
+
+  var isStart: Bool {
+    if case .startUpstream = self { return true }
+    return false
+  }
+
+  var isSuspend: Bool {
+    if case .suspend = self { return true }
+    return false
+  }
+
+  /// Whether this is `.deliver` of the end (`nil`).
+  var isEnd: Bool {
+    if case .deliver(.success(nil)) = self { return true }
+    return false
+  }
+
+  var isFailure: Bool {
+    if case .deliver(.failure) = self { return true }
+    return false
+  }
+}
