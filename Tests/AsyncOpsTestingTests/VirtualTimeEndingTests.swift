@@ -44,7 +44,7 @@ import Testing
 
   /// A loop of `settle()` at one instant is reported as a polling loop: a request does not reset
   /// `jobsSinceTimeMoved`, so the loop cannot run on without a report.
-  @Test func aSettlePollingLoopIsReportedWithinASecond() async throws {
+  @Test func aSettlePollingLoopIsReportedBeforeItEnds() async throws {
     let error = await #expect(throws: VirtualTimeError.self) {
       try await withVirtualTime { time in
         let neverSet = Atomic(false)
@@ -55,8 +55,8 @@ import Testing
         }
       }
     }
-    // Measured on the driver's own thread, so other tests running in parallel do not count.
-    #expect(try driverMilliseconds(String(describing: error)) < 1000)
+    // The loop ends by itself after 2,000,000 polls, and then the body returns without an error:
+    // the throw above is the driver's detection, whatever the machine's speed.
     guard case .jobLimitExceeded(let report) = error else {
       Issue.record("expected a polling-loop report, got \(String(describing: error))")
       return
@@ -65,7 +65,7 @@ import Testing
   }
 
   /// The polling loop above, with `advance(by: .zero)` as the poll.
-  @Test func anAdvanceByZeroPollingLoopIsReportedWithinASecond() async throws {
+  @Test func anAdvanceByZeroPollingLoopIsReportedBeforeItEnds() async throws {
     let error = await #expect(throws: VirtualTimeError.self) {
       try await withVirtualTime { time in
         var polls = 0
@@ -75,8 +75,8 @@ import Testing
         }
       }
     }
-    // Measured on the driver's own thread, so other tests running in parallel do not count.
-    #expect(try driverMilliseconds(String(describing: error)) < 1000)
+    // The loop ends by itself after 2,000,000 polls, and then the body returns without an error:
+    // the throw above is the driver's detection, whatever the machine's speed.
     guard case .jobLimitExceeded = error else {
       Issue.record("expected a polling-loop report, got \(String(describing: error))")
       return
@@ -219,13 +219,6 @@ private final class ParkingLot: Sendable {
   func markFinished() {
     finished.add(1, ordering: .releasing)
   }
-}
-
-/// The real time a failure report says the driver ran before giving up.
-private func driverMilliseconds(_ report: String) throws -> Int {
-  let marker = "real time since the driver started: "
-  let start = try #require(report.firstRange(of: marker)).upperBound
-  return try #require(Int(report[start...].prefix { $0.isNumber }))
 }
 
 extension Array {
