@@ -26,15 +26,9 @@ public struct AsyncMergeSequence<
   /// How each iterator starts its readers (see ``MergeFanOut``).
   @usableFromInline let readBases: MergeStorage<Element, Failure, repeat each Base>.ReadBases
 
-  /// Merges `bases` through the generic fan-out; each must produce `Element` and throw `Failure`
-  /// or a subtype of it (the public functions guarantee both; the first is checked when an
-  /// iterator is made).
-  @inlinable
-  init(_ bases: repeat each Base) {
-    self.init(repeat each bases, readingWith: { await $0.readAll() })
-  }
-
-  /// Merges `bases`, whose readers `readBases` starts.
+  /// Merges `bases`, whose readers `readBases` starts: a ``MergeFanOut`` function, which states
+  /// that each base produces `Element`. Each base must throw `Failure` or a subtype of it (the
+  /// public functions guarantee it).
   @inlinable
   init(
     _ bases: repeat each Base,

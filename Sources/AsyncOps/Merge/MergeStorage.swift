@@ -17,8 +17,7 @@ final class MergeStorage<
   /// Starts one reader per base and returns when every reader has returned.
   @usableFromInline typealias ReadBases = @Sendable (MergeStorage) async -> Void
 
-  /// ``readAll()``, or for two to four bases a ``MergeFanOut`` function that the caller's code
-  /// specialises.
+  /// A ``MergeFanOut`` function, which the caller's code specialises.
   @usableFromInline let readBases: ReadBases
 
   @usableFromInline let bases: (repeat each Base)
@@ -29,14 +28,7 @@ final class MergeStorage<
     self.bases = (repeat each bases)
     self.readBases = readBases
     var count = 0
-    func check<Checked: AsyncSequence>(_: Checked) {
-      // The public functions require one element type; the readers rely on it (`hand`).
-      precondition(
-        Checked.Element.self == Element.self,
-        "merge: a base produces \(Checked.Element.self), not \(Element.self)")
-      count += 1
-    }
-    repeat check(each bases)
+    for _ in repeat each bases { count += 1 }
     state = Mutex(ReaderTaskState(machine: Machine(baseCount: count)))
   }
 
@@ -129,22 +121,13 @@ extension MergeStorage {
     if state.withLock({ $0.register(task) }) { task.cancel() }
   }
 
-  /// The fan-out for any number of bases; see ``MergeFanOut`` for why two to four bases use
-  /// another.
+  /// Reads one base until it ends, fails, or the merge no longer wants its elements.
   @inlinable
-  func readAll() async {
-    await withDiscardingTaskGroup { group in
-      repeat group.addTask { await self.read(each self.bases) }
-    }
-  }
-
-  @inlinable
-  func read<Reading: AsyncSequence>(_ base: Reading) async {
+  func read<Reading: AsyncSequence>(_ base: Reading) async where Reading.Element == Element {
     var iterator = base.makeAsyncIterator()
     do {
       while let element = try await iterator.next(isolation: nil) {
-        // The initialiser checked that every base produces `Element`.
-        guard await hand(unsafeBitCast(element, to: Element.self)) else { return }
+        guard await hand(element) else { return }
       }
       finished()
     } catch {
