@@ -105,7 +105,7 @@ struct DelayStateMachine<Element, Failure: Error, Instant: InstantProtocol, Cons
   mutating func parkTimer(_ timer: Waiter) -> Bool? {
     guard core.isLive else { return false }
     guard scheduled.isEmpty else { return true }
-    core.parkedTimer = timer
+    core.idleTimer = timer
     return nil
   }
 

@@ -94,7 +94,7 @@ struct TimeoutStateMachine<Element, Failure: Error, Instant: InstantProtocol, Co
   mutating func parkTimer(_ timer: Waiter) -> Bool? {
     guard core.isLive else { return false }
     guard deadline == nil else { return true }
-    core.parkedTimer = timer
+    core.idleTimer = timer
     return nil
   }
 

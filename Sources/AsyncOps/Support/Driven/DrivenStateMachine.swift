@@ -105,8 +105,8 @@ struct DrivenCore<Element, Failure: Error, Consumer, Waiter> {
   @usableFromInline var consumption = Consumption()
   /// The base reader, parked while the consumer has an element it has not taken.
   @usableFromInline var parkedReader: Waiter?
-  /// The timer task, parked while it has no deadline.
-  @usableFromInline var parkedTimer: Waiter?
+  /// The timer task, parked while it has no deadline; the owning machine parks it.
+  @usableFromInline var idleTimer: Waiter?  // fence: settable by its owner
 
   @inlinable
   init() {}
@@ -145,7 +145,7 @@ struct DrivenCore<Element, Failure: Error, Consumer, Waiter> {
   @inlinable
   mutating func stop(into effects: inout Effects) {
     if let reader = parkedReader.take() { effects.reader = (reader, false) }
-    if let timer = parkedTimer.take() { effects.timer = (timer, false) }
+    if let timer = idleTimer.take() { effects.timer = (timer, false) }
     effects.stopsReading = true
   }
 
@@ -158,7 +158,7 @@ struct DrivenCore<Element, Failure: Error, Consumer, Waiter> {
   /// Wakes the parked timer to ask for its deadline.
   @inlinable
   mutating func wakeTimer(into effects: inout Effects) {
-    if let timer = parkedTimer.take() { effects.timer = (timer, true) }
+    if let timer = idleTimer.take() { effects.timer = (timer, true) }
   }
 
   /// The consumer calls `next()`; a reader parked because an element was ready reads on once
@@ -193,7 +193,7 @@ struct DrivenCore<Element, Failure: Error, Consumer, Waiter> {
     if let consumer { effects.consumer = (consumer, .success(nil)) }
     if running { stop(into: &effects) }
     parkedReader = nil
-    parkedTimer = nil
+    idleTimer = nil
     return effects
   }
 

@@ -85,8 +85,9 @@ struct SingleConsumerState<Failure: Error, Consumer, Upstream, Ready: SingleCons
   /// The consumer suspended in `next()`.
   @usableFromInline var _consumer: Consumer?
   /// What the consumer gets before the end.
-  @usableFromInline var ready = Ready.empty
-  @usableFromInline var end: End?
+  @usableFromInline var ready = Ready.empty  // fence: settable by its owner
+  /// How the iteration ends, once known.
+  @usableFromInline var end: End?  // fence: settable by its owner
 
   @inlinable
   init() {}
