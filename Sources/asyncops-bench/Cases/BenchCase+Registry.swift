@@ -127,7 +127,7 @@ extension BenchCase {
       .variants(of: LoopFloorWorkload(.joined, of: JoinedWorkload())),
       .variants(of: LoopFloorWorkload(.mapError, of: MapErrorWorkload())),
       [.floorAsyncRange],
-      .variants(of: DrivenFloorWorkload(of: DelayWorkload())),
+      .variants(of: DrivenFloorWorkload(of: DelayWorkload(), readsWithoutPause: true)),
       .variants(of: DrivenFloorWorkload(of: TimeoutWorkload())),
       .variants(of: DrivenFloorWorkload(of: WithLatestFromWorkload())),
       .variants(of: DrivenFloorWorkload(of: PrefixUntilOutputWorkload())),

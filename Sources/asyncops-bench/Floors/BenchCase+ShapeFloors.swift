@@ -41,31 +41,40 @@ struct ShareFloorWorkload: OperatorWorkload {
   }
 }
 
-/// `floor-delay`, `floor-timeout`, `floor-withLatestFrom`, `floor-prefixUntilOutput` (and
-/// `-async`, `-async-channel`): the shape the driven operators share, by hand — their base read at
-/// most one element ahead by a task of its own and handed to the consumer through one lock
-/// (``FloorShare`` with a limit of 1). Their timer task (delay, timeout) and the reader of the
-/// second sequence (withLatestFrom, prefix(untilOutputFrom:)) are not in it: what those add is the
-/// operator's to justify.
+/// `floor-timeout`, `floor-withLatestFrom`, `floor-prefixUntilOutput` (and `-async`,
+/// `-async-channel`): the shape those driven operators share, by hand — their base read at most one
+/// element ahead by a task of its own and handed to the consumer through one lock (``FloorShare``
+/// with a limit of 1). Their timer task (timeout) and the reader of the second sequence
+/// (withLatestFrom, prefix(untilOutputFrom:)) are not in it: what those add is the operator's to
+/// justify.
+///
+/// `floor-delay` reads on without pause instead (Delay rule 1: delay never parks its reader; what
+/// is read while the consumer is busy queues up), so its floor is ``FloorShare`` with room for the
+/// whole input.
 struct DrivenFloorWorkload: OperatorWorkload {
   /// The operator's case name (`delay`) and sizes.
   let operatorName: String
   let sizes: WorkloadSizes
+  /// Whether the operator reads its base without pause (delay) rather than one element ahead.
+  let readsWithoutPause: Bool
 
-  /// The floor of `workload`.
-  init(of workload: some OperatorWorkload) {
+  /// The floor of `workload`; `readsWithoutPause` as the operator reads its base.
+  init(of workload: some OperatorWorkload, readsWithoutPause: Bool = false) {
     operatorName = workload.name
     sizes = workload.sizes
+    self.readsWithoutPause = readsWithoutPause
   }
 
   var name: String { "floor-" + operatorName }
   var measures: String {
-    "\(operatorName)'s shape by hand: %@ read one element ahead by its own task, handed over "
-      + "through one lock; per input element"
+    "\(operatorName)'s shape by hand: %@ read "
+      + (readsWithoutPause ? "without pause into a queue" : "one element ahead")
+      + " by its own task, handed over through one lock; per input element"
   }
 
   func run<Source: IntSource>(_ source: Source, count: Int) async -> RunOutcome {
-    await floorShareRun(source.values(count: count), count: count, limit: 1)
+    await floorShareRun(
+      source.values(count: count), count: count, limit: readsWithoutPause ? max(1, count) : 1)
   }
 }
 

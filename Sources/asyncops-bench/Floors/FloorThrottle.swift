@@ -4,87 +4,94 @@ import Synchronization
 /// of a burst, written by hand for the `floor-throttle-burst` case: no generics, no state machine,
 /// the clock concrete.
 ///
-/// The shape the semantics require (throttle rules 1–4): per element one clock read and one lock;
-/// an element that arrives with nothing pending once the interval has passed since the last
-/// emission is emitted at once (handed to the waiting consumer, or kept for it); otherwise it
-/// replaces the pending element, due at the last emission + the interval, and a timer task
-/// (armed once per pending element) emits it then. The finish is delivered after the pending
-/// element.
+/// The shape the semantics require (throttle rules 1–4), step for step as the operator takes it:
+/// per element one clock read and one lock; a pending element already due is emitted first (by
+/// the reader, without waiting for the timer); an element that arrives with nothing pending once
+/// the interval has passed since the last emission is emitted at once (handed to the waiting
+/// consumer, or left in the one ready slot, replacing what the consumer has not taken); otherwise
+/// it replaces the pending element, due at the last emission + the interval, and a parked timer
+/// task is woken to emit it then. The finish follows the pending element. Instants are kept as
+/// `Duration`s since the start, so no resilient `Instant` is copied per element.
 final class FloorThrottle: Sendable {
-  private enum Timer {
-    /// Waiting to be armed.
-    case idle(UnsafeContinuation<ContinuousClock.Instant?, Never>?)
-    /// Sleeping until the due instant.
-    case armed
-  }
-
   private struct State {
     /// Emitted, not yet taken by the consumer.
     var ready: Int?
-    /// Waiting for its due instant.
+    /// Waiting for `pendingDue`.
     var pending: Int?
-    var due: ContinuousClock.Instant?
-    /// The pending element's due instant passed while the consumer had not taken `ready`: it is
-    /// emitted as soon as the consumer takes `ready`.
-    var overdue = false
-    var lastEmission: ContinuousClock.Instant?
+    var pendingDue = Duration.zero
+    var hasEmitted = false
+    var lastEmission = Duration.zero
     var consumer: UnsafeContinuation<Int?, Never>?
-    var timer = Timer.idle(nil)
+    /// The timer task, parked while nothing is pending; resumed with the due instant, or `nil`
+    /// to end.
+    var parkedTimer: UnsafeContinuation<Duration?, Never>?
+    /// The base finished while an element was pending: the finish follows it.
+    var finishAfterPending = false
+    /// The consumer gets `nil` once `ready` is taken.
     var finished = false
+
+    /// Emits `element` at `instant`; returns the consumer to resume with it, if one waits.
+    mutating func emit(_ element: Int, at instant: Duration) -> UnsafeContinuation<Int?, Never>? {
+      hasEmitted = true
+      lastEmission = instant
+      guard let waiting = consumer else {
+        ready = element
+        return nil
+      }
+      consumer = nil
+      return waiting
+    }
   }
 
   private let state = Mutex(State())
   private let interval: Duration
+  private let origin = ContinuousClock.now
 
   init(interval: Duration) {
     self.interval = interval
   }
 
+  private var now: Duration { origin.duration(to: .now) }
+
   /// The reader task: reads `base` to its end.
   func read(_ base: CountingSequence) async {
     var iterator = base.makeAsyncIterator()
     while let element = await iterator.next(isolation: nil) {
-      let now = ContinuousClock.now
-      let action = state.withLock {
-        state -> (
-          UnsafeContinuation<Int?, Never>?, UnsafeContinuation<ContinuousClock.Instant?, Never>?,
-          ContinuousClock.Instant?
-        ) in
-        if state.pending == nil, state.ready == nil,
-          state.lastEmission.map({ now >= $0.advanced(by: interval) }) ?? true
-        {
-          state.lastEmission = now
-          guard let consumer = state.consumer else {
-            state.ready = element
-            return (nil, nil, nil)
-          }
-          state.consumer = nil
-          return (consumer, nil, nil)
+      let now = self.now
+      let (consumer, emitted, timer, due) = state.withLock { state in
+        var consumer: UnsafeContinuation<Int?, Never>?
+        var emitted = 0
+        if let pending = state.pending, state.pendingDue <= now {
+          state.pending = nil
+          consumer = state.emit(pending, at: state.pendingDue)
+          emitted = pending
+        }
+        if state.pending != nil {
+          state.pending = element
+          return (consumer, emitted, UnsafeContinuation<Duration?, Never>?.none, Duration.zero)
+        }
+        if !state.hasEmitted || state.lastEmission + interval <= now {
+          if let waiting = state.emit(element, at: now) { (consumer, emitted) = (waiting, element) }
+          return (consumer, emitted, nil, .zero)
         }
         state.pending = element
-        guard state.due == nil, !state.overdue else { return (nil, nil, nil) }
-        let due = (state.lastEmission ?? now).advanced(by: interval)
-        state.due = due
-        guard case .idle(let timer) = state.timer, let timer else { return (nil, nil, nil) }
-        state.timer = .armed
-        return (nil, timer, due)
+        state.pendingDue = state.lastEmission + interval
+        let timer = state.parkedTimer
+        state.parkedTimer = nil
+        return (consumer, emitted, timer, state.pendingDue)
       }
-      action.0?.resume(returning: element)
-      action.1?.resume(returning: action.2)
+      consumer?.resume(returning: emitted)
+      timer?.resume(returning: due)
     }
-    let (consumer, timer) = state.withLock {
-      state -> (
-        UnsafeContinuation<Int?, Never>?, UnsafeContinuation<ContinuousClock.Instant?, Never>?
-      ) in
+    let (consumer, timer) = state.withLock { state in
+      guard state.pending == nil else {
+        state.finishAfterPending = true
+        return (UnsafeContinuation<Int?, Never>?.none, UnsafeContinuation<Duration?, Never>?.none)
+      }
       state.finished = true
-      var timer: UnsafeContinuation<ContinuousClock.Instant?, Never>?
-      if case .idle(let idle) = state.timer, state.due == nil {
-        timer = idle
-        state.timer = .idle(nil)
-      }
-      guard state.pending == nil, state.ready == nil, let consumer = state.consumer else {
-        return (nil, timer)
-      }
+      let timer = state.parkedTimer
+      state.parkedTimer = nil
+      guard state.ready == nil, let consumer = state.consumer else { return (nil, timer) }
       state.consumer = nil
       return (consumer, timer)
     }
@@ -92,69 +99,47 @@ final class FloorThrottle: Sendable {
     timer?.resume(returning: nil)
   }
 
-  /// The timer task: sleeps until each pending element is due, then emits it; ends after the
-  /// finish.
+  /// The timer task: parks while nothing is pending, sleeps until the pending element is due,
+  /// then emits it; ends after the finish.
   func runTimer() async {
     while true {
-      let due = await withUnsafeContinuation {
-        (timer: UnsafeContinuation<ContinuousClock.Instant?, Never>) in
-        let armed = state.withLock { state -> ContinuousClock.Instant?? in
-          if let due = state.due {
-            state.timer = .armed
-            return .some(due)
-          }
+      let due = await withUnsafeContinuation { (timer: UnsafeContinuation<Duration?, Never>) in
+        let due = state.withLock { state -> Duration?? in
+          if state.pending != nil { return .some(state.pendingDue) }
           if state.finished { return .some(nil) }
-          state.timer = .idle(timer)
+          state.parkedTimer = timer
           return .none
         }
-        if let armed { timer.resume(returning: armed) }
+        if let due { timer.resume(returning: due) }
       }
       guard let due else { return }
-      try? await Task.sleep(until: due, clock: .continuous)
-      let consumer = state.withLock { state -> (UnsafeContinuation<Int?, Never>, Int)? in
-        state.timer = .idle(nil)
-        // A newer pending element (armed while this sleep ran) is not due yet: sleep again.
-        guard let pending = state.pending, let pendingDue = state.due, pendingDue <= due else {
-          return nil
-        }
-        state.due = nil
-        state.lastEmission = pendingDue
-        guard state.ready == nil else {
-          state.overdue = true
-          return nil
-        }
+      try? await Task.sleep(until: origin.advanced(by: due), clock: .continuous)
+      let now = self.now
+      let (consumer, element) = state.withLock {
+        state -> (UnsafeContinuation<Int?, Never>?, Int?) in
+        guard let pending = state.pending, state.pendingDue <= now else { return (nil, nil) }
         state.pending = nil
-        guard let consumer = state.consumer else {
-          state.ready = pending
-          return nil
-        }
-        state.consumer = nil
+        let consumer = state.emit(pending, at: state.pendingDue)
+        if state.finishAfterPending { state.finished = true }
         return (consumer, pending)
       }
-      if let (consumer, element) = consumer { consumer.resume(returning: element) }
+      if let consumer { consumer.resume(returning: element) }
     }
   }
 
   /// The next emitted element, or `nil` after the finish.
   func next() async -> Int? {
     await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
-      let ready = state.withLock { state -> Int?? in
+      let taken = state.withLock { state -> Int?? in
         if let ready = state.ready {
-          state.ready = state.overdue ? state.pending : nil
-          if state.overdue { (state.pending, state.overdue) = (nil, false) }
+          state.ready = nil
           return .some(ready)
         }
-        if let pending = state.pending, let due = state.due, ContinuousClock.now >= due {
-          state.pending = nil
-          state.due = nil
-          state.lastEmission = due
-          return .some(pending)
-        }
-        if state.finished && state.pending == nil { return .some(nil) }
+        if state.finished { return .some(nil) }
         state.consumer = consumer
         return .none
       }
-      if let ready { consumer.resume(returning: ready) }
+      if let taken { consumer.resume(returning: taken) }
     }
   }
 }
