@@ -29,6 +29,11 @@ final class FloorThrottle: Sendable {
     var finishAfterPending = false
     /// The consumer gets `nil` once `ready` is taken.
     var finished = false
+    /// Whether the consumer has waited yet: the reader starts reading only then, as the
+    /// operator's reading task does, so a consumer waiting from the start receives element 0.
+    var consumerArrived = false
+    /// The reader, parked until the consumer first waits.
+    var parkedReader: UnsafeContinuation<Void, Never>?
 
     /// Emits `element` at `instant`; returns the consumer to resume with it, if one waits.
     mutating func emit(_ element: Int, at instant: Duration) -> UnsafeContinuation<Int?, Never>? {
@@ -53,8 +58,16 @@ final class FloorThrottle: Sendable {
 
   private var now: Duration { origin.duration(to: .now) }
 
-  /// The reader task: reads `base` to its end.
+  /// The reader task: once the consumer waits, reads `base` to its end.
   func read(_ base: CountingSequence) async {
+    await withUnsafeContinuation { (reader: UnsafeContinuation<Void, Never>) in
+      let start = state.withLock { state in
+        if state.consumerArrived { return true }
+        state.parkedReader = reader
+        return false
+      }
+      if start { reader.resume() }
+    }
     var iterator = base.makeAsyncIterator()
     while let element = await iterator.next(isolation: nil) {
       let now = self.now
@@ -130,16 +143,20 @@ final class FloorThrottle: Sendable {
   /// The next emitted element, or `nil` after the finish.
   func next() async -> Int? {
     await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
-      let taken = state.withLock { state -> Int?? in
+      let (taken, reader) = state.withLock { state -> (Int??, UnsafeContinuation<Void, Never>?) in
         if let ready = state.ready {
           state.ready = nil
-          return .some(ready)
+          return (.some(ready), nil)
         }
-        if state.finished { return .some(nil) }
+        if state.finished { return (.some(nil), nil) }
         state.consumer = consumer
-        return .none
+        state.consumerArrived = true
+        let reader = state.parkedReader
+        state.parkedReader = nil
+        return (.none, reader)
       }
       if let taken { consumer.resume(returning: taken) }
+      reader?.resume()
     }
   }
 }
