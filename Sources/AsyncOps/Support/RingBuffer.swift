@@ -60,14 +60,23 @@ struct RingBuffer<Element> {
     while popFirst() != nil {}
   }
 
-  @usableFromInline
+  /// Doubles the ring (at least 4 places), the oldest element first. Inlinable so that each
+  /// client specialises it for its element (unspecialised, every element it moves went through
+  /// value witnesses: a queue that grows to a million elements paid that on each doubling), and
+  /// never inlined into `append`, whose fast path stays small.
+  @inlinable @inline(never)
   mutating func grow() {
+    let capacity = Swift.max(4, _storage.count * 2)
     var grown = ContiguousArray<Element?>()
-    grown.reserveCapacity(Swift.max(4, _storage.count * 2))
-    for offset in 0..<_count {
-      grown.append(_storage[(_head + offset) % _storage.count].take())
+    grown.reserveCapacity(capacity)
+    let end = _head + _count
+    if end <= _storage.count {
+      grown.append(contentsOf: _storage[_head..<end])
+    } else {
+      grown.append(contentsOf: _storage[_head...])
+      grown.append(contentsOf: _storage[..<(end - _storage.count)])
     }
-    while grown.count < grown.capacity { grown.append(nil) }
+    grown.append(contentsOf: repeatElement(nil, count: capacity - _count))
     _storage = grown
     _head = 0
   }
