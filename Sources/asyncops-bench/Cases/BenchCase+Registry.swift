@@ -132,8 +132,9 @@ extension BenchCase {
       .variants(of: DrivenFloorWorkload(of: WithLatestFromWorkload())),
       .variants(of: DrivenFloorWorkload(of: PrefixUntilOutputWorkload())),
       .variants(of: LoopFloorWorkload(.retry, of: RetryWorkload())),
-      // What the unspecialised reader alone adds to floor-combineLatest2 (not a shape's floor).
-      [.floorCombineLatest2Unspecialised],
+      // What the unspecialised reader alone adds to floor-combineLatest2, and what reading the
+      // standard library's map generically adds to floor-compacted (not shapes' floors).
+      [.floorCombineLatest2Unspecialised, .floorCompactedGeneric],
     ]
 
   /// The physical floor: a bare continuation hand-off between two tasks.

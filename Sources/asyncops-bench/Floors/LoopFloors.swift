@@ -173,7 +173,9 @@ private func mapErrorLoop<Source: IntSource>(_ source: Source, count: Int) async
 }
 
 extension BenchCase {
-  /// `floor-async-range`: `async-range`'s work with no adapter, a `for` loop over `0..<N`.
+  /// `floor-async-range`: `async-range`'s work with no adapter, a `for` loop over `0..<N` that
+  /// asks `Task.isCancelled` before each element, as the adapter must (Algorithms rule 1: as in
+  /// SAA, whose `.async` returns `nil` at the first `next()` after its task is cancelled).
   static let floorAsyncRange = BenchCase(
     name: "floor-async-range",
     summary: "async-range by hand: a plain for loop over 0..<N; per element",
@@ -184,6 +186,39 @@ extension BenchCase {
 @inline(never)
 private func runRangeLoop(_ count: Int) -> RunOutcome {
   var sum = 0
-  for value in 0..<count { sum &+= value }
+  for value in 0..<count {
+    if Task.isCancelled { break }
+    sum &+= value
+  }
   return RunOutcome(elements: count, checksum: sum, expected: triangular(count))
+}
+
+extension BenchCase {
+  /// `floor-compacted-generic`: `floor-compacted`'s loop written as a generic function over any
+  /// sequence of optionals, as a generic adapter (the operator) reads its base. The standard
+  /// library's `map` is then reached through its `AsyncIteratorProtocol` witness, unspecialised,
+  /// even though the function itself is specialised for the concrete source: what reading the
+  /// same base generically costs, not a shape's floor.
+  static let floorCompactedGeneric = BenchCase(
+    name: "floor-compacted-generic",
+    summary: "floor-compacted as a generic function over its base (the standard library's map "
+      + "reached through its protocol witness, as the operator reaches it); per input element",
+    size: CompactedWorkload().sizes.sync, quickSize: 2_000, repetitions: operatorRepetitions,
+    measure: { count in
+      await compactedGenericLoop(CountingSequence(count: count).map(CompactedWorkload.evenOrNil))
+    })
+}
+
+/// The optionals of `base` unwrapped by hand, generically.
+@inline(never)
+private func compactedGenericLoop<Base: AsyncSequence<Int?, Never>>(_ base: Base) async
+  -> RunOutcome
+{
+  var sum = 0
+  var count = 0
+  for await optional in base {
+    count &+= 1
+    if let value = optional { sum &+= value }
+  }
+  return RunOutcome(elements: count, checksum: sum, expected: CompactedWorkload.expected(count))
 }

@@ -10,6 +10,13 @@ enum ShapeFloors {
   /// no task hop at all, so a fixed cost per element weighs more).
   static let synchronousTaskFreeLimit = 1.5
 
+  /// The least a floor is taken to cost per element, in ns. A loop floor over a synchronous
+  /// source that measures less has been folded by the optimiser (the sum of `0..<N` in closed
+  /// form, no loop left), so a ratio to it would say only "not folded"; a loop that still reads
+  /// its elements one by one costs about this, so the operator is judged against it instead (and
+  /// the case is reported, not dropped for a zero denominator).
+  static let foldedLoopNsPerElement = 1.0
+
   /// The operator cases whose operator needs no task of its own (it reads its base in the
   /// consumer's task), by their synchronous case's name.
   static let taskFreeOperators: Set<String> = [

@@ -88,12 +88,16 @@ enum TargetJudgement {
           let reference = results.first(where: {
             $0.mode == mode && $0.caseName == target.reference
           }),
-          reference.nsPerElement > 0
+          reference.nsPerElement > 0 || ShapeFloors.isShapeFloorTarget(target)
         else { return nil }
+        let denominator =
+          ShapeFloors.isShapeFloorTarget(target)
+          ? max(reference.nsPerElement, ShapeFloors.foldedLoopNsPerElement)
+          : reference.nsPerElement
         return ModeRatio(
-          mode: mode, ratio: measured.nsPerElement / reference.nsPerElement,
-          fastest: measured.fastestNsPerElement / reference.nsPerElement,
-          slowest: measured.slowestNsPerElement / reference.nsPerElement)
+          mode: mode, ratio: measured.nsPerElement / denominator,
+          fastest: measured.fastestNsPerElement / denominator,
+          slowest: measured.slowestNsPerElement / denominator)
       }
       return ratios.isEmpty ? nil : Verdict(target: target, ratios: ratios)
     }
