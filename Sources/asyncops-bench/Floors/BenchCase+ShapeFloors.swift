@@ -49,8 +49,8 @@ struct ShareFloorWorkload: OperatorWorkload {
 /// justify.
 ///
 /// `floor-delay` reads on without pause instead (Delay rule 1: delay never parks its reader; what
-/// is read while the consumer is busy queues up), so its floor is ``FloorShare`` with room for the
-/// whole input.
+/// is read while the consumer is busy queues up) and stamps each element with the clock's time, so
+/// its floor is ``FloorDelay``: a growing queue of stamped elements, each handed on once due.
 struct DrivenFloorWorkload: OperatorWorkload {
   /// The operator's case name (`delay`) and sizes.
   let operatorName: String
@@ -68,13 +68,16 @@ struct DrivenFloorWorkload: OperatorWorkload {
   var name: String { "floor-" + operatorName }
   var measures: String {
     "\(operatorName)'s shape by hand: %@ read "
-      + (readsWithoutPause ? "without pause into a queue" : "one element ahead")
+      + (readsWithoutPause
+        ? "without pause into a queue, each element stamped" : "one element ahead")
       + " by its own task, handed over through one lock; per input element"
   }
 
   func run<Source: IntSource>(_ source: Source, count: Int) async -> RunOutcome {
-    await floorShareRun(
-      source.values(count: count), count: count, limit: readsWithoutPause ? max(1, count) : 1)
+    readsWithoutPause
+      ? await floorDelayRun(
+        source.values(count: count), count: count, interval: DelayWorkload.interval)
+      : await floorShareRun(source.values(count: count), count: count, limit: 1)
   }
 }
 
