@@ -97,9 +97,9 @@ final class FloorDelay: Sendable {
   }
 
   /// The next element once it is due, or `nil` once the base has ended and the queue is empty:
-  /// the consumer's slow path, when ``nextIfReady(lastNow:)`` found nothing to hand on.
-  func next(lastNow: inout Duration) async -> Int? {
-    if let ready = nextIfReady(lastNow: &lastNow) { return ready }
+  /// the consumer's slow path, after ``nextIfReady(lastNow:)`` found nothing to hand on (it looks
+  /// at the queue again under the lock before waiting).
+  func waitForNext(lastNow: inout Duration) async -> Int? {
     let arrived = await withUnsafeContinuation { (consumer: UnsafeContinuation<Queued?, Never>) in
       let ready = state.withLock { state -> Queued?? in
         if let oldest = state.take() { return .some(oldest) }
@@ -134,7 +134,7 @@ func floorDelayRun<Base: AsyncSequence & Sendable>(
       if let ready = delay.nextIfReady(lastNow: &lastNow) {
         value = ready
       } else {
-        value = await delay.next(lastNow: &lastNow)
+        value = await delay.waitForNext(lastNow: &lastNow)
       }
       guard let value else { break }
       sum &+= value
