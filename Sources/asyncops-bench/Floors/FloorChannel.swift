@@ -3,13 +3,14 @@ import Synchronization
 /// The least an `AsyncChannel<Int>` can do per element with the semantics it must keep, written
 /// by hand for the `floor-channel-1to1` and `floor-channel-4to4` cases: a rendezvous (no buffer)
 /// between any number of senders and consumers, each side queued in the order it began to wait
-/// (channel rules 1–3), on bare continuations. No generics, no cancellation handlers (the
-/// benchmark never cancels).
+/// (channel rules 1–3), on bare continuations. No generics. A waiting sender or consumer whose
+/// task is cancelled leaves its queue and returns (the consumer with `nil`), through a
+/// cancellation handler per wait as the operator's; each waiter carries a number to be found by.
 final class FloorChannel: Sendable {
   private struct State {
-    var senders: [(Int, UnsafeContinuation<Void, Never>)] = []
+    var senders: [(id: Int, value: Int, sender: UnsafeContinuation<Void, Never>)] = []
     var senderHead = 0
-    var consumers: [UnsafeContinuation<Int?, Never>] = []
+    var consumers: [(id: Int, consumer: UnsafeContinuation<Int?, Never>)] = []
     var consumerHead = 0
     var finished = false
 
@@ -19,7 +20,7 @@ final class FloorChannel: Sendable {
         senderHead += 1
         if senderHead == senders.count { (senders, senderHead) = ([], 0) }
       }
-      return senders[senderHead]
+      return (senders[senderHead].value, senders[senderHead].sender)
     }
 
     mutating func popConsumer() -> UnsafeContinuation<Int?, Never>? {
@@ -28,13 +29,32 @@ final class FloorChannel: Sendable {
         consumerHead += 1
         if consumerHead == consumers.count { (consumers, consumerHead) = ([], 0) }
       }
-      return consumers[consumerHead]
+      return consumers[consumerHead].consumer
+    }
+
+    /// Takes the waiting sender `id` out of its queue, if it still waits.
+    mutating func removeSender(_ id: Int) -> UnsafeContinuation<Void, Never>? {
+      guard let index = senders[senderHead...].firstIndex(where: { $0.id == id }) else {
+        return nil
+      }
+      return senders.remove(at: index).sender
+    }
+
+    /// Takes the waiting consumer `id` out of its queue, if it still waits.
+    mutating func removeConsumer(_ id: Int) -> UnsafeContinuation<Int?, Never>? {
+      guard let index = consumers[consumerHead...].firstIndex(where: { $0.id == id }) else {
+        return nil
+      }
+      return consumers.remove(at: index).consumer
     }
   }
 
   private let state = Mutex(State())
+  /// The last waiter's number (taken without the lock).
+  private let ids = Atomic<Int>(0)
 
-  /// Returns once a consumer has taken `value` (at once if one waits, or after finish).
+  /// Returns once a consumer has taken `value` (at once if one waits, or after finish), or once
+  /// the sending task is cancelled.
   func send(_ value: Int) async {
     let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>?? in
       state.finished ? .some(nil) : state.popConsumer().map { .some($0) }
@@ -43,20 +63,25 @@ final class FloorChannel: Sendable {
       consumer?.resume(returning: value)
       return
     }
-    await withUnsafeContinuation { (sender: UnsafeContinuation<Void, Never>) in
-      let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>?? in
-        if state.finished { return .some(nil) }
-        if let consumer = state.popConsumer() { return .some(consumer) }
-        state.senders.append((value, sender))
-        return .none
+    let id = ids.wrappingAdd(1, ordering: .relaxed).newValue
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (sender: UnsafeContinuation<Void, Never>) in
+        let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>?? in
+          if state.finished || Task.isCancelled { return .some(nil) }
+          if let consumer = state.popConsumer() { return .some(consumer) }
+          state.senders.append((id, value, sender))
+          return .none
+        }
+        guard let consumer else { return }
+        consumer?.resume(returning: value)
+        sender.resume()
       }
-      guard let consumer else { return }
-      consumer?.resume(returning: value)
-      sender.resume()
+    } onCancel: {
+      state.withLock { $0.removeSender(id) }?.resume()
     }
   }
 
-  /// The next value, or `nil` once finished.
+  /// The next value, or `nil` once finished or once the consuming task is cancelled.
   func next() async -> Int? {
     let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>)?? in
       if let sender = state.popSender() { return .some(sender) }
@@ -67,17 +92,23 @@ final class FloorChannel: Sendable {
       sender.resume()
       return value
     }
-    return await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
-      let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>)?? in
-        if let sender = state.popSender() { return .some(sender) }
-        if state.finished { return .some(nil) }
-        state.consumers.append(consumer)
-        return .none
+    let id = ids.wrappingAdd(1, ordering: .relaxed).newValue
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
+        let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>)?? in
+          if Task.isCancelled { return .some(nil) }
+          if let sender = state.popSender() { return .some(sender) }
+          if state.finished { return .some(nil) }
+          state.consumers.append((id, consumer))
+          return .none
+        }
+        guard let ready else { return }
+        guard let (value, sender) = ready else { return consumer.resume(returning: nil) }
+        sender.resume()
+        consumer.resume(returning: value)
       }
-      guard let ready else { return }
-      guard let (value, sender) = ready else { return consumer.resume(returning: nil) }
-      sender.resume()
-      consumer.resume(returning: value)
+    } onCancel: {
+      state.withLock { $0.removeConsumer(id) }?.resume(returning: nil)
     }
   }
 
@@ -91,8 +122,8 @@ final class FloorChannel: Sendable {
       }
       return (state.senders[state.senderHead...], state.consumers[state.consumerHead...])
     }
-    for (_, sender) in senders { sender.resume() }
-    for consumer in consumers { consumer.resume(returning: nil) }
+    for waiting in senders { waiting.sender.resume() }
+    for waiting in consumers { waiting.consumer.resume(returning: nil) }
   }
 }
 

@@ -2,8 +2,8 @@ import Synchronization
 
 /// The least a `combineLatest` of `Int` bases can do per element with the semantics it must keep,
 /// written by hand for the `floor-combineLatestN` cases: no generics, no parameter pack, no state
-/// machine, no cancellation handler (the benchmark never cancels), the tuple handed over in the
-/// consumer's continuation.
+/// machine, the tuple handed over in the consumer's continuation. A waiting consumer ends when its
+/// task is cancelled, through a cancellation handler per wait as the operator's.
 ///
 /// The protocol is the operator's (CombineLatest rules 1 and 2): one reader task per
 /// base; until every base has produced, an element replaces its base's latest and the reader reads

@@ -4,7 +4,8 @@ import Synchronization
 /// by hand for the `floor-currentValue` cases: a value and its version behind one lock; `send`
 /// never suspends and resumes the consumer that waits for a newer version; a consumer gets the
 /// newest value it has not seen (conflated, never twice). One consumer per cell (the cases have
-/// one), no finish, no cancellation handler.
+/// one), no finish. A waiting consumer ends when its task is cancelled, through a cancellation
+/// handler per wait as the operator's.
 final class FloorCurrentValue: Sendable {
   /// A value and its version.
   typealias Versioned = (value: Int, version: Int)
@@ -12,7 +13,9 @@ final class FloorCurrentValue: Sendable {
   private struct State {
     var current: Versioned
     /// Set while the consumer waits for a version newer than it has seen.
-    var consumer: UnsafeContinuation<Versioned, Never>?
+    var consumer: UnsafeContinuation<Versioned?, Never>?
+    /// Set when the consumer is cancelled.
+    var ended = false
   }
 
   private let state: Mutex<State>
@@ -24,7 +27,7 @@ final class FloorCurrentValue: Sendable {
   /// Makes `value` current; resumes the waiting consumer with it.
   func send(_ value: Int) {
     let (consumer, current) = state.withLock {
-      state -> (UnsafeContinuation<Versioned, Never>?, Versioned) in
+      state -> (UnsafeContinuation<Versioned?, Never>?, Versioned) in
       state.current = (value, state.current.version + 1)
       defer { state.consumer = nil }
       return (state.consumer, state.current)
@@ -33,25 +36,37 @@ final class FloorCurrentValue: Sendable {
   }
 
   /// The newest value of a version after `seen`, suspending until there is one; `seen` becomes
-  /// its version.
-  func next(after seen: inout Int) async -> Int {
+  /// its version. `nil` once the consumer's task is cancelled.
+  func next(after seen: inout Int) async -> Int? {
     let after = seen
-    let ready = state.withLock { state -> Versioned? in
-      state.current.version > after ? state.current : nil
+    let ready = state.withLock { state -> Versioned?? in
+      if state.ended { return .some(nil) }
+      return state.current.version > after ? .some(state.current) : .none
     }
-    let current: Versioned
+    let current: Versioned?
     if let ready {
       current = ready
     } else {
-      current = await withUnsafeContinuation { (consumer: UnsafeContinuation<Versioned, Never>) in
-        let ready = state.withLock { state -> Versioned? in
-          if state.current.version > after { return state.current }
-          state.consumer = consumer
-          return nil
+      current = await withTaskCancellationHandler {
+        await withUnsafeContinuation { (consumer: UnsafeContinuation<Versioned?, Never>) in
+          let ready = state.withLock { state -> Versioned?? in
+            if state.ended { return .some(nil) }
+            if state.current.version > after { return .some(state.current) }
+            state.consumer = consumer
+            return .none
+          }
+          if let ready { consumer.resume(returning: ready) }
         }
-        if let ready { consumer.resume(returning: ready) }
+      } onCancel: {
+        let consumer = state.withLock { state -> UnsafeContinuation<Versioned?, Never>? in
+          state.ended = true
+          defer { state.consumer = nil }
+          return state.consumer
+        }
+        consumer?.resume(returning: nil)
       }
     }
+    guard let current else { return nil }
     seen = current.version
     return current.value
   }
@@ -83,8 +98,7 @@ private func floorCurrentValueWithReceipts(_ count: Int) async -> RunOutcome {
   let receiver = Task {
     var sum = 0
     var seen = 0
-    while true {
-      let value = await cell.next(after: &seen)
+    while let value = await cell.next(after: &seen) {
       sum &+= value
       receipts.send(value)
       if value == count - 1 { break }
@@ -107,8 +121,7 @@ private func floorCurrentValueEcho(roundTrips: Int) async -> RunOutcome {
   let echo = Task {
     var echoed = 0
     var seen = 0
-    while true {
-      let value = await toEcho.next(after: &seen)
+    while let value = await toEcho.next(after: &seen) {
       guard value > 0 else { continue }
       echoed &+= value
       fromEcho.send(value)
@@ -121,7 +134,8 @@ private func floorCurrentValueEcho(roundTrips: Int) async -> RunOutcome {
   var sum = 0
   for value in 1...roundTrips {
     toEcho.send(value)
-    sum &+= await fromEcho.next(after: &seen)
+    guard let echoed = await fromEcho.next(after: &seen) else { break }
+    sum &+= echoed
   }
   let echoed = await echo.value
   return RunOutcome(

@@ -7,7 +7,9 @@ import Synchronization
 /// it arrived (one clock read), and it replaces the pending element and its deadline under the
 /// lock the timer and the consumer share; the timer, started once, sleeps through the burst; the
 /// finish flushes the pending element to the consumer. Per element: one `ContinuousClock.now` and
-/// one lock. (The timer here never re-arms: a burst that outlasted its 1 s would need it to.)
+/// one lock. (The timer here never re-arms: a burst that outlasted its 1 s would need it to.) The
+/// waiting consumer ends when its task is cancelled, through a cancellation handler per wait as
+/// the operator's (it ends only the consumer: the benchmark never cancels).
 final class FloorDebounce: Sendable {
   private struct State {
     var pending: Int?
@@ -15,6 +17,8 @@ final class FloorDebounce: Sendable {
     var finished = false
     /// Set while the consumer waits.
     var consumer: UnsafeContinuation<Int?, Never>?
+    /// Set when the consumer is cancelled.
+    var ended = false
   }
 
   private let state = Mutex(State())
@@ -43,16 +47,26 @@ final class FloorDebounce: Sendable {
 
   /// The next emitted element, or `nil` at the end.
   func next() async -> Int? {
-    await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
-      let ready = state.withLock { state -> Int?? in
-        guard state.finished else {
-          state.consumer = consumer
-          return .none
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
+        let ready = state.withLock { state -> Int?? in
+          if state.ended { return .some(nil) }
+          guard state.finished else {
+            state.consumer = consumer
+            return .none
+          }
+          defer { state.pending = nil }
+          return .some(state.pending)
         }
-        defer { state.pending = nil }
-        return .some(state.pending)
+        if let ready { consumer.resume(returning: ready) }
       }
-      if let ready { consumer.resume(returning: ready) }
+    } onCancel: {
+      let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>? in
+        state.ended = true
+        defer { state.consumer = nil }
+        return state.consumer
+      }
+      consumer?.resume(returning: nil)
     }
   }
 }

@@ -6,9 +6,10 @@ import Synchronization
 /// the consumer takes the oldest once the clock has reached its due time, reading the clock for
 /// that unless an earlier reading already shows it due. The queue grows as elements arrive (no
 /// operator knows its input's length). No generics, no timer task (the benchmark's interval is
-/// zero, so nothing waits for a due time after the check; a later one is slept for in place), no
-/// cancellation handler (the benchmark never cancels). Times are `Duration`s since the start, so
-/// no resilient `Instant` is stored or copied per element.
+/// zero, so nothing waits for a due time after the check; a later one is slept for in place). The
+/// waiting consumer ends when its task is cancelled, through a cancellation handler per wait as
+/// the operator's (it ends only the consumer: the benchmark never cancels). Times are `Duration`s
+/// since the start, so no resilient `Instant` is stored or copied per element.
 final class FloorDelay: Sendable {
   private struct Queued {
     var value: Int
@@ -21,6 +22,8 @@ final class FloorDelay: Sendable {
     /// Set while the consumer waits (then the queue is empty).
     var consumer: UnsafeContinuation<Queued?, Never>?
     var finished = false
+    /// Set when the consumer is cancelled.
+    var ended = false
 
     mutating func take() -> Queued? {
       guard head < queue.count else { return nil }
@@ -75,6 +78,7 @@ final class FloorDelay: Sendable {
   /// consumer's latest reading of the clock.
   func nextIfReady(lastNow: inout Duration) -> Int?? {
     let ready = state.withLock { state -> Queued?? in
+      if state.ended { return .some(nil) }
       if let oldest = state.take() { return .some(oldest) }
       return state.finished ? .some(nil) : .none
     }
@@ -100,14 +104,24 @@ final class FloorDelay: Sendable {
   /// the consumer's slow path, after ``nextIfReady(lastNow:)`` found nothing to hand on (it looks
   /// at the queue again under the lock before waiting).
   func waitForNext(lastNow: inout Duration) async -> Int? {
-    let arrived = await withUnsafeContinuation { (consumer: UnsafeContinuation<Queued?, Never>) in
-      let ready = state.withLock { state -> Queued?? in
-        if let oldest = state.take() { return .some(oldest) }
-        if state.finished { return .some(nil) }
-        state.consumer = consumer
-        return .none
+    let arrived = await withTaskCancellationHandler {
+      await withUnsafeContinuation { (consumer: UnsafeContinuation<Queued?, Never>) in
+        let ready = state.withLock { state -> Queued?? in
+          if state.ended { return .some(nil) }
+          if let oldest = state.take() { return .some(oldest) }
+          if state.finished { return .some(nil) }
+          state.consumer = consumer
+          return .none
+        }
+        if let ready { consumer.resume(returning: ready) }
       }
-      if let ready { consumer.resume(returning: ready) }
+    } onCancel: {
+      let consumer = state.withLock { state -> UnsafeContinuation<Queued?, Never>? in
+        state.ended = true
+        defer { state.consumer = nil }
+        return state.consumer
+      }
+      consumer?.resume(returning: nil)
     }
     guard let queued = arrived else { return nil }
     if queued.due > lastNow { lastNow = now }

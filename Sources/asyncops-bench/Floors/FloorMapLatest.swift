@@ -10,6 +10,8 @@ import Synchronization
 /// task; a transform's result is emitted only if no newer element has arrived (handed to the
 /// waiting consumer, or kept for it, replacing a result not yet taken); the finish waits for the
 /// latest transform's result. Per element: one lock, plus a task for those that find none waiting.
+/// The waiting consumer ends when its task is cancelled, through a cancellation handler per wait
+/// as the operator's (it ends only the consumer: the benchmark never cancels).
 final class FloorMapLatest: Sendable {
   private struct State {
     /// The latest element and its number.
@@ -24,6 +26,8 @@ final class FloorMapLatest: Sendable {
     var latestDone = true
     var finished = false
     var consumer: UnsafeContinuation<Int?, Never>?
+    /// Set when the consumer is cancelled.
+    var ended = false
   }
 
   private let state = Mutex(State())
@@ -84,17 +88,27 @@ final class FloorMapLatest: Sendable {
 
   /// The next result, or `nil` once the upstream has finished and the latest result is taken.
   func next() async -> Int? {
-    await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
-      let ready = state.withLock { state -> Int?? in
-        if let result = state.result {
-          state.result = nil
-          return .some(result)
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
+        let ready = state.withLock { state -> Int?? in
+          if state.ended { return .some(nil) }
+          if let result = state.result {
+            state.result = nil
+            return .some(result)
+          }
+          if state.finished && state.latestDone { return .some(nil) }
+          state.consumer = consumer
+          return .none
         }
-        if state.finished && state.latestDone { return .some(nil) }
-        state.consumer = consumer
-        return .none
+        if let ready { consumer.resume(returning: ready) }
       }
-      if let ready { consumer.resume(returning: ready) }
+    } onCancel: {
+      let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>? in
+        state.ended = true
+        defer { state.consumer = nil }
+        return state.consumer
+      }
+      consumer?.resume(returning: nil)
     }
   }
 }

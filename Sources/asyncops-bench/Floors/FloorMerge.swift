@@ -7,7 +7,8 @@ import Synchronization
 /// buffered per base): one reader task per base; an element the waiting consumer can take is
 /// handed to it at once and the reader reads on; otherwise it waits in its base's place, in
 /// arrival order, and its reader suspends until the consumer has taken it. The merge ends when
-/// every base has finished.
+/// every base has finished. A waiting consumer ends when its task is cancelled, through a
+/// cancellation handler per wait as the operator's.
 final class FloorMerge: Sendable {
   private struct State {
     /// Each base's waiting element.
@@ -21,6 +22,8 @@ final class FloorMerge: Sendable {
     /// Set while the consumer waits.
     var consumer: UnsafeContinuation<Int?, Never>?
     var unfinished: Int
+    /// Set when the consumer is cancelled.
+    var ended = false
 
     init(bases: Int) {
       waiting = Array(repeating: 0, count: bases)
@@ -78,9 +81,10 @@ final class FloorMerge: Sendable {
     consumer?.resume(returning: nil)
   }
 
-  /// The next element, or `nil` once every base has finished.
+  /// The next element, or `nil` once every base has finished or the consumer is cancelled.
   func next() async -> Int? {
     let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
+      if state.ended { return .some(nil) }
       if let taken = state.takeWaiting() { return .some(taken) }
       return state.unfinished == 0 ? .some(nil) : .none
     }
@@ -89,17 +93,27 @@ final class FloorMerge: Sendable {
       reader?.resume()
       return element
     }
-    return await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
-      let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
-        if let taken = state.takeWaiting() { return .some(taken) }
-        if state.unfinished == 0 { return .some(nil) }
-        state.consumer = consumer
-        return .none
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
+        let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
+          if state.ended { return .some(nil) }
+          if let taken = state.takeWaiting() { return .some(taken) }
+          if state.unfinished == 0 { return .some(nil) }
+          state.consumer = consumer
+          return .none
+        }
+        guard let ready else { return }
+        guard let (element, reader) = ready else { return consumer.resume(returning: nil) }
+        reader?.resume()
+        consumer.resume(returning: element)
       }
-      guard let ready else { return }
-      guard let (element, reader) = ready else { return consumer.resume(returning: nil) }
-      reader?.resume()
-      consumer.resume(returning: element)
+    } onCancel: {
+      let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>? in
+        state.ended = true
+        defer { state.consumer = nil }
+        return state.consumer
+      }
+      consumer?.resume(returning: nil)
     }
   }
 }
@@ -107,7 +121,8 @@ final class FloorMerge: Sendable {
 /// The least a `zip` of `Int` bases can do per tuple, written by hand for the `floor-zipN`
 /// cases: one reader task per base reads one element ahead into its base's place and suspends
 /// until the consumer has taken the tuple (zip rule 1); the consumer takes a tuple once every
-/// place is filled and resumes every reader. The zip ends when a base ends.
+/// place is filled and resumes every reader. The zip ends when a base ends. A waiting consumer
+/// ends when its task is cancelled, through a cancellation handler per wait as the operator's.
 final class FloorZip: Sendable {
   /// Up to three bases' elements (unused places are 0).
   typealias Tuple = (Int, Int, Int)
@@ -118,6 +133,8 @@ final class FloorZip: Sendable {
     var filled = 0
     var consumer: UnsafeContinuation<Tuple?, Never>?
     var finished = false
+    /// Set when the consumer is cancelled.
+    var ended = false
 
     init(bases: Int) {
       places = Array(repeating: 0, count: bases)
@@ -179,19 +196,29 @@ final class FloorZip: Sendable {
     for reader in readers { reader?.resume() }
   }
 
-  /// The next tuple, or `nil` once a base has ended.
+  /// The next tuple, or `nil` once a base has ended or the consumer is cancelled.
   func next() async -> Tuple? {
-    await withUnsafeContinuation { (consumer: UnsafeContinuation<Tuple?, Never>) in
-      let ready = state.withLock { state -> (Tuple, [UnsafeContinuation<Void, Never>?])?? in
-        if let taken = state.takeTuple() { return .some(taken) }
-        if state.finished { return .some(nil) }
-        state.consumer = consumer
-        return .none
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (consumer: UnsafeContinuation<Tuple?, Never>) in
+        let ready = state.withLock { state -> (Tuple, [UnsafeContinuation<Void, Never>?])?? in
+          if state.ended { return .some(nil) }
+          if let taken = state.takeTuple() { return .some(taken) }
+          if state.finished { return .some(nil) }
+          state.consumer = consumer
+          return .none
+        }
+        guard let ready else { return }
+        guard let (tuple, readers) = ready else { return consumer.resume(returning: nil) }
+        for reader in readers { reader?.resume() }
+        consumer.resume(returning: tuple)
       }
-      guard let ready else { return }
-      guard let (tuple, readers) = ready else { return consumer.resume(returning: nil) }
-      for reader in readers { reader?.resume() }
-      consumer.resume(returning: tuple)
+    } onCancel: {
+      let consumer = state.withLock { state -> UnsafeContinuation<Tuple?, Never>? in
+        state.ended = true
+        defer { state.consumer = nil }
+        return state.consumer
+      }
+      consumer?.resume(returning: nil)
     }
   }
 }

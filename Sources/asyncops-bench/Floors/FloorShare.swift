@@ -3,8 +3,8 @@ import Synchronization
 /// The least a `share(bufferingPolicy: .bounded(limit))` with one consumer of `Int`s can do per
 /// element with the semantics it must keep, written by hand for the `floor-share-1` cases (and
 /// `floor-buffer-bounded`: a bounded buffer read ahead by its own task is the same shape): no
-/// generics, no state machine, no consumer registry, no cancellation handler (the benchmark never
-/// cancels).
+/// generics, no state machine, no consumer registry. A waiting consumer ends when its task is
+/// cancelled, through a cancellation handler per wait as the operator's.
 ///
 /// The protocol is the operator's (Share rules 2 and 3): one upstream task reads the
 /// base and deposits each element in the consumer's buffer, or hands it straight to the consumer

@@ -4,7 +4,9 @@ import Synchronization
 /// `floor-share-16` cases: one upstream task deposits each element in every consumer's bounded
 /// buffer (or hands it straight to a consumer that waits); while any buffer is full the upstream
 /// waits, and it is resumed as soon as no buffer is full (share's wake-up rule for the slowest
-/// consumer). No generics, no consumer registry, no cancellation handler.
+/// consumer). No generics, no consumer registry. A waiting consumer ends when its task is
+/// cancelled, through a cancellation handler per wait as the operator's, and from then on no
+/// longer holds the upstream back.
 final class FloorShareMany: Sendable {
   private struct Consumer {
     /// A ring of `limit` places.
@@ -13,6 +15,8 @@ final class FloorShareMany: Sendable {
     var count = 0
     /// Set while this consumer waits (then its ring is empty).
     var waiting: UnsafeContinuation<Int?, Never>?
+    /// Set when this consumer is cancelled: it takes no more elements.
+    var ended = false
   }
 
   private struct State {
@@ -35,6 +39,22 @@ final class FloorShareMany: Sendable {
       self.upstream = nil
       return (element, upstream)
     }
+
+    /// Consumer `index` is cancelled: its buffer is dropped, so it no longer holds the upstream
+    /// back. Returns the consumer to end and the upstream to resume, if it waited for that room.
+    mutating func end(
+      _ index: Int
+    ) -> (UnsafeContinuation<Int?, Never>?, UnsafeContinuation<Void, Never>?) {
+      guard !consumers[index].ended else { return (nil, nil) }
+      consumers[index].ended = true
+      if consumers[index].count == consumers[index].ring.count { full -= 1 }
+      consumers[index].count = 0
+      let waiting = consumers[index].waiting
+      consumers[index].waiting = nil
+      guard full == 0, let upstream else { return (waiting, nil) }
+      self.upstream = nil
+      return (waiting, upstream)
+    }
   }
 
   private let state: Mutex<State>
@@ -52,7 +72,7 @@ final class FloorShareMany: Sendable {
     var woken: [UnsafeContinuation<Int?, Never>] = []
     while let element = await iterator.next(isolation: nil) {
       let isFull = state.withLock { state -> Bool in
-        for index in state.consumers.indices {
+        for index in state.consumers.indices where !state.consumers[index].ended {
           if let waiting = state.consumers[index].waiting {
             state.consumers[index].waiting = nil
             woken.append(waiting)
@@ -95,6 +115,7 @@ final class FloorShareMany: Sendable {
   /// empty.
   func next(_ index: Int) async -> Int? {
     let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
+      if state.consumers[index].ended { return .some(nil) }
       if let taken = state.take(index) { return .some(taken) }
       return state.finished ? .some(nil) : .none
     }
@@ -103,17 +124,24 @@ final class FloorShareMany: Sendable {
       upstream?.resume()
       return element
     }
-    return await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
-      let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
-        if let taken = state.take(index) { return .some(taken) }
-        if state.finished { return .some(nil) }
-        state.consumers[index].waiting = consumer
-        return .none
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
+        let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
+          if state.consumers[index].ended { return .some(nil) }
+          if let taken = state.take(index) { return .some(taken) }
+          if state.finished { return .some(nil) }
+          state.consumers[index].waiting = consumer
+          return .none
+        }
+        guard let ready else { return }
+        guard let (element, upstream) = ready else { return consumer.resume(returning: nil) }
+        upstream?.resume()
+        consumer.resume(returning: element)
       }
-      guard let ready else { return }
-      guard let (element, upstream) = ready else { return consumer.resume(returning: nil) }
+    } onCancel: {
+      let (consumer, upstream) = state.withLock { state in state.end(index) }
+      consumer?.resume(returning: nil)
       upstream?.resume()
-      consumer.resume(returning: element)
     }
   }
 }

@@ -11,7 +11,9 @@ import Synchronization
 /// consumer, or left in the one ready slot, replacing what the consumer has not taken); otherwise
 /// it replaces the pending element, due at the last emission + the interval, and a parked timer
 /// task is woken to emit it then. The finish follows the pending element. Instants are kept as
-/// `Duration`s since the start, so no resilient `Instant` is copied per element.
+/// `Duration`s since the start, so no resilient `Instant` is copied per element. The waiting
+/// consumer ends when its task is cancelled, through a cancellation handler per wait as the
+/// operator's (it ends only the consumer: the benchmark never cancels).
 final class FloorThrottle: Sendable {
   private struct State {
     /// Emitted, not yet taken by the consumer.
@@ -34,6 +36,8 @@ final class FloorThrottle: Sendable {
     var consumerArrived = false
     /// The reader, parked until the consumer first waits.
     var parkedReader: UnsafeContinuation<Void, Never>?
+    /// Set when the consumer is cancelled.
+    var ended = false
 
     /// Emits `element` at `instant`; returns the consumer to resume with it, if one waits.
     mutating func emit(_ element: Int, at instant: Duration) -> UnsafeContinuation<Int?, Never>? {
@@ -142,21 +146,32 @@ final class FloorThrottle: Sendable {
 
   /// The next emitted element, or `nil` after the finish.
   func next() async -> Int? {
-    await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
-      let (taken, reader) = state.withLock { state -> (Int??, UnsafeContinuation<Void, Never>?) in
-        if let ready = state.ready {
-          state.ready = nil
-          return (.some(ready), nil)
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
+        let (taken, reader) = state.withLock {
+          state -> (Int??, UnsafeContinuation<Void, Never>?) in
+          if state.ended { return (.some(nil), nil) }
+          if let ready = state.ready {
+            state.ready = nil
+            return (.some(ready), nil)
+          }
+          if state.finished { return (.some(nil), nil) }
+          state.consumer = consumer
+          state.consumerArrived = true
+          let reader = state.parkedReader
+          state.parkedReader = nil
+          return (.none, reader)
         }
-        if state.finished { return (.some(nil), nil) }
-        state.consumer = consumer
-        state.consumerArrived = true
-        let reader = state.parkedReader
-        state.parkedReader = nil
-        return (.none, reader)
+        if let taken { consumer.resume(returning: taken) }
+        reader?.resume()
       }
-      if let taken { consumer.resume(returning: taken) }
-      reader?.resume()
+    } onCancel: {
+      let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>? in
+        state.ended = true
+        defer { state.consumer = nil }
+        return state.consumer
+      }
+      consumer?.resume(returning: nil)
     }
   }
 }
