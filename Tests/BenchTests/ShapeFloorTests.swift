@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import asyncops_bench
@@ -122,5 +123,47 @@ struct ShapeFloorTests {
     let floorNamedToo = try BenchOptions.parse(["floor-chain2", "chain2"])
     #expect(
       floorNamedToo.plannedCases.map(\.name) == ["handoff", "floor", "floor-chain2", "chain2"])
+  }
+}
+
+/// A shape floor and its operator case are measured together, their timed repetitions alternated,
+/// so that both medians come from the same stretch of time (a case's speed on this machine can sit
+/// in one of two states for seconds at a time).
+@Suite("asyncops-bench: a floor and its operator are measured alternately")
+struct AlternatedMeasurementTests {
+  /// Runs of the two cases, in the order they ran.
+  private final class RunLog: Sendable {
+    private let runs = Mutex<[String]>([])
+    func append(_ name: String) { runs.withLock { $0.append(name) } }
+    var names: [String] { runs.withLock { $0 } }
+  }
+
+  private func loggedCase(_ name: String, repetitions: Int, log: RunLog) -> BenchCase {
+    BenchCase(
+      name: name, summary: name, size: 10, quickSize: 10, repetitions: repetitions,
+      measure: { size in
+        log.append(name)
+        return RunOutcome(elements: size, checksum: 0, expected: 0)
+      })
+  }
+
+  @Test func theWarmUpsComeFirstThenTheRepetitionsAlternate() async throws {
+    let log = RunLog()
+    let runner = BenchRunner(quick: false, repetitionsOverride: nil, progress: ProgressLine())
+    let (floor, measured) = try await runner.measurePair(
+      floor: loggedCase("floor-x", repetitions: 3, log: log),
+      operator: loggedCase("x", repetitions: 3, log: log))
+    #expect(log.names == ["floor-x", "x", "floor-x", "x", "floor-x", "x", "floor-x", "x"])
+    #expect(floor.name == "floor-x" && floor.runsNsPerElement.count == 3)
+    #expect(measured.name == "x" && measured.runsNsPerElement.count == 3)
+  }
+
+  @Test func unequalRepetitionsAlternateWhileBothHaveRepetitionsLeft() async throws {
+    let log = RunLog()
+    let runner = BenchRunner(quick: false, repetitionsOverride: nil, progress: ProgressLine())
+    _ = try await runner.measurePair(
+      floor: loggedCase("floor-x", repetitions: 1, log: log),
+      operator: loggedCase("x", repetitions: 3, log: log))
+    #expect(log.names == ["floor-x", "x", "floor-x", "x", "x", "x"])
   }
 }

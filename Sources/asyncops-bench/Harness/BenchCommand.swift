@@ -43,24 +43,45 @@ enum BenchCommand {
     let operatorNames = Set(BenchCase.operatorCases.map(\.name))
     var measured: [CaseMeasurement] = []
     var status: Int32 = 0
-    for (index, benchCase) in planned.enumerated() {
+    /// Records and prints one measured case.
+    func record(_ measurement: CaseMeasurement) {
+      measured.append(measurement)
+      switch measurement.name {
+      case BenchCase.handoffName: floors.handoff = measurement
+      case BenchCase.floorName: floors.floor = measurement
+      default: break
+      }
+      if !BenchCase.floorNames.contains(measurement.name) {
+        let floorName = ShapeFloors.floorName(of: measurement.name)
+        let shapeFloor =
+          operatorNames.contains(measurement.name)
+          ? measured.last { $0.name == floorName } : nil
+        report.line(measurement, floors: floors, shapeFloor: shapeFloor)
+      }
+    }
+    var index = 0
+    while index < planned.count {
+      let benchCase = planned[index]
+      // A shape floor planned right before its operator case is measured with it, their
+      // repetitions alternated (see `BenchRunner.measurePair`).
+      let next = planned.indices.contains(index + 1) ? planned[index + 1] : nil
+      let pairedOperator = next.flatMap { next in
+        operatorNames.contains(next.name) && ShapeFloors.floorName(of: next.name) == benchCase.name
+          ? next : nil
+      }
       do {
-        let measurement = try await runner.measure(benchCase)
-        measured.append(measurement)
-        switch benchCase.name {
-        case BenchCase.handoffName: floors.handoff = measurement
-        case BenchCase.floorName: floors.floor = measurement
-        default: break
-        }
-        if !BenchCase.floorNames.contains(benchCase.name) {
-          let floorName = ShapeFloors.floorName(of: benchCase.name)
-          let shapeFloor =
-            operatorNames.contains(benchCase.name)
-            ? measured.last { $0.name == floorName } : nil
-          report.line(measurement, floors: floors, shapeFloor: shapeFloor)
+        if let pairedOperator {
+          let (floor, measuredOperator) = try await runner.measurePair(
+            floor: benchCase, operator: pairedOperator)
+          record(floor)
+          record(measuredOperator)
+        } else {
+          record(try await runner.measure(benchCase))
         }
       } catch {
-        writeStandardError("asyncops-bench: case '\(benchCase.name)' failed: \(error)\n")
+        let names = [benchCase.name] + (pairedOperator.map { [$0.name] } ?? [])
+        writeStandardError(
+          "asyncops-bench: case '\(names.joined(separator: "' or '"))' failed: \(error)\n")
         status = failureExitStatus
       }
       // The floors (always planned first) are printed once both are measured, so each has its
@@ -68,6 +89,7 @@ enum BenchCommand {
       if index == BenchCase.floorNames.count - 1 {
         for floor in measured { report.line(floor, floors: floors) }
       }
+      index += pairedOperator == nil ? 1 : 2
     }
     if let path = options.svg {
       do {
