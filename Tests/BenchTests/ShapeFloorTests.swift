@@ -158,6 +158,11 @@ struct AlternatedMeasurementTests {
     #expect(measured.name == "x" && measured.runsNsPerElement.count == 3)
   }
 
+  @Test func oneByOneIsAnOptionForToolsThatTimeEachCaseByItsOutputLine() throws {
+    #expect(try BenchOptions.parse(["zip2", "--one-by-one"]).oneByOne)
+    #expect(try !BenchOptions.parse(["zip2"]).oneByOne)
+  }
+
   @Test func unequalRepetitionsAlternateWhileBothHaveRepetitionsLeft() async throws {
     let log = RunLog()
     let runner = BenchRunner(quick: false, repetitionsOverride: nil, progress: ProgressLine())

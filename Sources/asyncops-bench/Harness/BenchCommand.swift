@@ -66,8 +66,8 @@ enum BenchCommand {
       // repetitions alternated (see `BenchRunner.measurePair`).
       let next = planned.indices.contains(index + 1) ? planned[index + 1] : nil
       let pairedOperator = next.flatMap { next in
-        operatorNames.contains(next.name) && ShapeFloors.floorName(of: next.name) == benchCase.name
-          ? next : nil
+        !options.oneByOne && operatorNames.contains(next.name)
+          && ShapeFloors.floorName(of: next.name) == benchCase.name ? next : nil
       }
       do {
         if let pairedOperator {

@@ -28,6 +28,9 @@ struct BenchOptions {
   var modes = false
   /// `--mode pinned|free`: run in that scheduling mode (what `--modes` passes to its children).
   var mode: SchedulingMode?
+  /// `--one-by-one`: every case measured on its own, an operator case after its floor, instead
+  /// of the two alternated (for tools that attribute time by each case's output line).
+  var oneByOne = false
   /// `--modes-report RUN.json...`: the markdown met/missed table of saved `--modes --json` runs.
   var modesReport: [String] = []
 
@@ -44,6 +47,7 @@ struct BenchOptions {
       switch argument {
       case "--json": options.json = true
       case "--quick": options.quick = true
+      case "--one-by-one": options.oneByOne = true
       case "--help", "-h": options.help = true
       case "--repetitions":
         guard let text = remaining.popFirst(), let count = Int(text), (1...1_000).contains(count)
@@ -159,7 +163,7 @@ struct BenchOptions {
     }
     return """
       usage: swift run -c release asyncops-bench [CASE...] [--json] [--quick] [--repetitions N]
-                                                 [--modes | --mode pinned|free]
+                                                 [--modes | --mode pinned|free] [--one-by-one]
              swift run -c release asyncops-bench --compare BASE.json NEW.json
              swift run -c release asyncops-bench --svg CHART.svg [--from RUN.json]
              swift run -c release asyncops-bench --modes-report RUN.json...
@@ -168,7 +172,9 @@ struct BenchOptions {
       repetitions; reports the median ns/element, the noise (interquartile range of the runs over
       their median), the ratios to the two floors, `handoff` (a bare task-to-task hand-off) and
       `floor` (an AsyncStream fed by a producer task), both always measured first in the same
-      run, elements/s, peak memory, and which of the speed targets the run meets.
+      run, elements/s, peak memory, and which of the speed targets the run meets. An operator
+      case is measured together with its shape floor (`floor-` + its name), their repetitions
+      alternated, and judged as a ratio to it.
 
       options:
         --json           one JSON object per line per case: {"case", "nsPerElement",
@@ -178,6 +184,9 @@ struct BenchOptions {
                          "threadCores", "loadAverage", and "mode" under --mode}
         --quick          small N and \(quickRepetitions) repetitions: a smoke run, numbers not meaningful
         --repetitions N  N timed repetitions for every case
+        --one-by-one     measure every case on its own, each operator case right after its
+                         shape floor, instead of alternating their repetitions (what
+                         scripts/profile-cases needs: it times each case by its output line)
         --compare BASE.json NEW.json
                          per case in both files, NEW/BASE ns per element and a verdict: faster,
                          slower or within noise (see docs/performance.md)
