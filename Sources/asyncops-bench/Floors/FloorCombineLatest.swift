@@ -25,7 +25,7 @@ final class FloorCombineLatest: Sendable {
     var reader: UnsafeContinuation<Void, Never>?
   }
 
-  private struct State {
+  private struct State: CancellableConsumerState {
     var sides: [Side]
     var awaitingFirst: Int
     var unfinished: Int
@@ -155,12 +155,7 @@ final class FloorCombineLatest: Sendable {
         consumer.resume(returning: tuple)
       }
     } onCancel: {
-      let consumer = state.withLock { state -> UnsafeContinuation<Tuple?, Never>? in
-        state.ended = true
-        defer { state.consumer = nil }
-        return state.consumer
-      }
-      consumer?.resume(returning: nil)
+      state.withLock { $0.endConsumer() }?.resume(returning: nil)
     }
   }
 }

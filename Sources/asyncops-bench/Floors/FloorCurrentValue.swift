@@ -10,7 +10,7 @@ final class FloorCurrentValue: Sendable {
   /// A value and its version.
   typealias Versioned = (value: Int, version: Int)
 
-  private struct State {
+  private struct State: CancellableConsumerState {
     var current: Versioned
     /// Set while the consumer waits for a version newer than it has seen.
     var consumer: UnsafeContinuation<Versioned?, Never>?
@@ -58,12 +58,7 @@ final class FloorCurrentValue: Sendable {
           if let ready { consumer.resume(returning: ready) }
         }
       } onCancel: {
-        let consumer = state.withLock { state -> UnsafeContinuation<Versioned?, Never>? in
-          state.ended = true
-          defer { state.consumer = nil }
-          return state.consumer
-        }
-        consumer?.resume(returning: nil)
+        state.withLock { $0.endConsumer() }?.resume(returning: nil)
       }
     }
     guard let current else { return nil }

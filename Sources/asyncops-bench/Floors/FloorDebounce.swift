@@ -11,7 +11,7 @@ import Synchronization
 /// waiting consumer ends when its task is cancelled, through a cancellation handler per wait as
 /// the operator's (it ends only the consumer: the benchmark never cancels).
 final class FloorDebounce: Sendable {
-  private struct State {
+  private struct State: CancellableConsumerState {
     var pending: Int?
     var deadline: ContinuousClock.Instant?
     var finished = false
@@ -61,12 +61,7 @@ final class FloorDebounce: Sendable {
         if let ready { consumer.resume(returning: ready) }
       }
     } onCancel: {
-      let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>? in
-        state.ended = true
-        defer { state.consumer = nil }
-        return state.consumer
-      }
-      consumer?.resume(returning: nil)
+      state.withLock { $0.endConsumer() }?.resume(returning: nil)
     }
   }
 }

@@ -16,7 +16,7 @@ final class FloorDelay: Sendable {
     var due: Duration
   }
 
-  private struct State {
+  private struct State: CancellableConsumerState {
     var queue: [Queued] = []
     var head = 0
     /// Set while the consumer waits (then the queue is empty).
@@ -116,12 +116,7 @@ final class FloorDelay: Sendable {
         if let ready { consumer.resume(returning: ready) }
       }
     } onCancel: {
-      let consumer = state.withLock { state -> UnsafeContinuation<Queued?, Never>? in
-        state.ended = true
-        defer { state.consumer = nil }
-        return state.consumer
-      }
-      consumer?.resume(returning: nil)
+      state.withLock { $0.endConsumer() }?.resume(returning: nil)
     }
     guard let queued = arrived else { return nil }
     if queued.due > lastNow { lastNow = now }

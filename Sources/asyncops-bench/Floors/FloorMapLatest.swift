@@ -13,7 +13,7 @@ import Synchronization
 /// The waiting consumer ends when its task is cancelled, through a cancellation handler per wait
 /// as the operator's (it ends only the consumer: the benchmark never cancels).
 final class FloorMapLatest: Sendable {
-  private struct State {
+  private struct State: CancellableConsumerState {
     /// The latest element and its number.
     var latest = 0
     var generation = 0
@@ -103,12 +103,7 @@ final class FloorMapLatest: Sendable {
         if let ready { consumer.resume(returning: ready) }
       }
     } onCancel: {
-      let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>? in
-        state.ended = true
-        defer { state.consumer = nil }
-        return state.consumer
-      }
-      consumer?.resume(returning: nil)
+      state.withLock { $0.endConsumer() }?.resume(returning: nil)
     }
   }
 }

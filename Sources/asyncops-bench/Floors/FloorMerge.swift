@@ -10,7 +10,7 @@ import Synchronization
 /// every base has finished. A waiting consumer ends when its task is cancelled, through a
 /// cancellation handler per wait as the operator's.
 final class FloorMerge: Sendable {
-  private struct State {
+  private struct State: CancellableConsumerState {
     /// Each base's waiting element.
     var waiting: [Int]
     /// Each base's reader, while its element waits.
@@ -108,12 +108,7 @@ final class FloorMerge: Sendable {
         consumer.resume(returning: element)
       }
     } onCancel: {
-      let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>? in
-        state.ended = true
-        defer { state.consumer = nil }
-        return state.consumer
-      }
-      consumer?.resume(returning: nil)
+      state.withLock { $0.endConsumer() }?.resume(returning: nil)
     }
   }
 }
@@ -127,7 +122,7 @@ final class FloorZip: Sendable {
   /// Up to three bases' elements (unused places are 0).
   typealias Tuple = (Int, Int, Int)
 
-  private struct State {
+  private struct State: CancellableConsumerState {
     var places: [Int]
     var readers: [UnsafeContinuation<Void, Never>?]
     var filled = 0
@@ -213,12 +208,7 @@ final class FloorZip: Sendable {
         consumer.resume(returning: tuple)
       }
     } onCancel: {
-      let consumer = state.withLock { state -> UnsafeContinuation<Tuple?, Never>? in
-        state.ended = true
-        defer { state.consumer = nil }
-        return state.consumer
-      }
-      consumer?.resume(returning: nil)
+      state.withLock { $0.endConsumer() }?.resume(returning: nil)
     }
   }
 }

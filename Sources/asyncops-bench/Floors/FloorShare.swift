@@ -11,7 +11,7 @@ import Synchronization
 /// when it waits; when the buffer holds `limit` elements the upstream waits before reading on, and
 /// it is resumed as soon as the consumer's take leaves fewer than `limit` (the same wake-up rule).
 final class FloorShare: Sendable {
-  private struct State {
+  private struct State: CancellableConsumerState {
     /// A ring of `limit` places.
     var ring: [Int]
     var head = 0
@@ -111,12 +111,7 @@ final class FloorShare: Sendable {
         consumer.resume(returning: element)
       }
     } onCancel: {
-      let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>? in
-        state.ended = true
-        defer { state.consumer = nil }
-        return state.consumer
-      }
-      consumer?.resume(returning: nil)
+      state.withLock { $0.endConsumer() }?.resume(returning: nil)
     }
   }
 }

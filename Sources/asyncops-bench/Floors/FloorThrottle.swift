@@ -15,7 +15,7 @@ import Synchronization
 /// consumer ends when its task is cancelled, through a cancellation handler per wait as the
 /// operator's (it ends only the consumer: the benchmark never cancels).
 final class FloorThrottle: Sendable {
-  private struct State {
+  private struct State: CancellableConsumerState {
     /// Emitted, not yet taken by the consumer.
     var ready: Int?
     /// Waiting for `pendingDue`.
@@ -166,12 +166,7 @@ final class FloorThrottle: Sendable {
         reader?.resume()
       }
     } onCancel: {
-      let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>? in
-        state.ended = true
-        defer { state.consumer = nil }
-        return state.consumer
-      }
-      consumer?.resume(returning: nil)
+      state.withLock { $0.endConsumer() }?.resume(returning: nil)
     }
   }
 }
