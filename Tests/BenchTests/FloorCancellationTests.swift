@@ -134,6 +134,37 @@ struct FloorCancellationTests {
         return await floor.waitForNext(lastNow: &lastNow) == nil
       })
   }
+
+  /// A consumer whose task is cancelled ends at its next call even with elements ready, as the
+  /// operators' consumers do (each asks on its fast path, before it takes), and stays ended.
+  @Test func aCancelledConsumerEndsWithElementsReady() async {
+    let floor = FloorShare(limit: 4)
+    await floor.upstream(CountingSequence(count: 2))  // buffers 0 and 1, then finishes
+    #expect(await inCancelledTask { await floor.next() } == nil)
+    #expect(await floor.next() == nil)
+  }
+
+  /// A cancelled consumer of ``FloorChannel`` gets `nil` though a sender waits, and the sender's
+  /// value goes to the next consumer. (The sender is given many turns to begin waiting first;
+  /// either way, the cancelled consumer must not take its value.)
+  @Test func aCancelledChannelConsumerLeavesTheWaitingSender() async {
+    let floor = FloorChannel()
+    async let sent: Void = floor.send(3)
+    for _ in 0..<100 { await Task.yield() }
+    #expect(await inCancelledTask { await floor.next() } == nil)
+    #expect(await floor.next() == 3)
+    await sent
+  }
+
+  /// `body`'s result, run in a task that is cancelled before `body` begins.
+  private func inCancelledTask<Result: Sendable>(
+    _ body: @escaping @Sendable () async -> Result
+  ) async -> Result {
+    await Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return await body()
+    }.value
+  }
 }
 
 /// The first of several answers, awaited once.

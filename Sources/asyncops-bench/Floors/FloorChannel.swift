@@ -56,6 +56,8 @@ final class FloorChannel: Sendable {
   /// Returns once a consumer has taken `value` (at once if one waits, or after finish), or once
   /// the sending task is cancelled.
   func send(_ value: Int) async {
+    // The operator asks this on its fast path too: a cancelled send returns without delivering.
+    if Task.isCancelled { return }
     let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>?? in
       state.finished ? .some(nil) : state.popConsumer().map { .some($0) }
     }
@@ -83,6 +85,9 @@ final class FloorChannel: Sendable {
 
   /// The next value, or `nil` once finished or once the consuming task is cancelled.
   func next() async -> Int? {
+    // The operator asks this on its fast path too: a cancelled consumer gets `nil` at its next
+    // call, even with a sender waiting.
+    if Task.isCancelled { return nil }
     let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>)?? in
       if let sender = state.popSender() { return .some(sender) }
       return state.finished ? .some(nil) : .none

@@ -129,6 +129,12 @@ final class FloorCombineLatest: Sendable {
 
   /// The next tuple (every base's latest, in base order, padded with 0), or `nil` at the end.
   func next() async -> Tuple? {
+    // Every operator asks this on its fast path too: a cancelled consumer ends at its next call,
+    // even with an element ready.
+    if Task.isCancelled {
+      state.withLock { $0.ended = true }
+      return nil
+    }
     let ready = state.withLock { state -> (Tuple, UnsafeContinuation<Void, Never>?)?? in
       if let taken = state.takeWaiting() { return .some(taken) }
       return state.ended ? .some(nil) : .none

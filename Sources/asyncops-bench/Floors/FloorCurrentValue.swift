@@ -39,6 +39,12 @@ final class FloorCurrentValue: Sendable {
   /// its version. `nil` once the consumer's task is cancelled.
   func next(after seen: inout Int) async -> Int? {
     let after = seen
+    // Every operator asks this on its fast path too: a cancelled consumer ends at its next call,
+    // even with an element ready.
+    if Task.isCancelled {
+      state.withLock { $0.ended = true }
+      return nil
+    }
     let ready = state.withLock { state -> Versioned?? in
       if state.ended { return .some(nil) }
       return state.current.version > after ? .some(state.current) : .none

@@ -77,6 +77,12 @@ final class FloorDelay: Sendable {
   /// the queue is empty), without suspending; `nil` when the consumer must wait. `lastNow` is the
   /// consumer's latest reading of the clock.
   func nextIfReady(lastNow: inout Duration) -> Int?? {
+    // The operator asks this on its fast path too: a cancelled consumer ends at its next call,
+    // even with an element due.
+    if Task.isCancelled {
+      state.withLock { $0.ended = true }
+      return .some(nil)
+    }
     let ready = state.withLock { state -> Queued?? in
       if state.ended { return .some(nil) }
       if let oldest = state.take() { return .some(oldest) }

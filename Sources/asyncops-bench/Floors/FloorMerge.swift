@@ -83,6 +83,12 @@ final class FloorMerge: Sendable {
 
   /// The next element, or `nil` once every base has finished or the consumer is cancelled.
   func next() async -> Int? {
+    // Every operator asks this on its fast path too: a cancelled consumer ends at its next call,
+    // even with an element ready.
+    if Task.isCancelled {
+      state.withLock { $0.ended = true }
+      return nil
+    }
     let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
       if state.ended { return .some(nil) }
       if let taken = state.takeWaiting() { return .some(taken) }

@@ -85,9 +85,16 @@ final class FloorShare: Sendable {
 
   /// The next element, or `nil` once the upstream has finished and the buffer is empty.
   func next() async -> Int? {
+    // Every operator asks this on its fast path too: a cancelled consumer ends at its next call,
+    // even with an element ready.
+    if Task.isCancelled {
+      state.withLock { $0.ended = true }
+      return nil
+    }
     let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
+      if state.ended { return .some(nil) }
       if let taken = state.take() { return .some(taken) }
-      return state.finished || state.ended ? .some(nil) : .none
+      return state.finished ? .some(nil) : .none
     }
     if let ready {
       guard let (element, upstream) = ready else { return nil }
@@ -100,8 +107,9 @@ final class FloorShare: Sendable {
     return await withTaskCancellationHandler {
       await withUnsafeContinuation { (consumer: UnsafeContinuation<Int?, Never>) in
         let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
+          if state.ended { return .some(nil) }
           if let taken = state.take() { return .some(taken) }
-          if state.finished || state.ended { return .some(nil) }
+          if state.finished { return .some(nil) }
           state.consumer = consumer
           return .none
         }

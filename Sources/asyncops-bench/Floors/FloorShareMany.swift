@@ -114,6 +114,12 @@ final class FloorShareMany: Sendable {
   /// Consumer `index`'s next element, or `nil` once the upstream has finished and its buffer is
   /// empty.
   func next(_ index: Int) async -> Int? {
+    // Every operator asks this on its fast path too: a cancelled consumer ends at its next call,
+    // even with an element ready.
+    if Task.isCancelled {
+      state.withLock { state in state.end(index) }.1?.resume()
+      return nil
+    }
     let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
       if state.consumers[index].ended { return .some(nil) }
       if let taken = state.take(index) { return .some(taken) }
