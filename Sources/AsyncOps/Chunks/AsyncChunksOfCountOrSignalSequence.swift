@@ -83,10 +83,12 @@ where
     /// ```swift
     /// let batch = try await batches.next(isolation: #isolation)
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Collected? {
+      // Always inlined, as the storage's `next`: the consumer's fast path is then a synchronous
+      // call in its own loop.
       guard let chunk = try await lifetime.storage.next(isolation: actor) else { return nil }
       if let same = chunk as? Collected { return same }
       return Collected(chunk)

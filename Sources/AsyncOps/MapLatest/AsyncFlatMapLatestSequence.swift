@@ -90,10 +90,12 @@ where Base.Element: Sendable, Inner.Element: Sendable {
     /// ```swift
     /// while let message = try await iterator.next(isolation: #isolation) { show(message) }
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
+      // Always inlined, as the storage's `next`: the consumer's fast path is then a synchronous
+      // call in its own loop.
       try await lifetime.storage.next(isolation: actor)
     }
 

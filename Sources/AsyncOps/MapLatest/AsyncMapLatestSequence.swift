@@ -77,10 +77,12 @@ where Base.Element: Sendable {
     /// ```swift
     /// while let results = try await iterator.next(isolation: #isolation) { show(results) }
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
+      // Always inlined, as the storage's `next`: the consumer's fast path is then a synchronous
+      // call in its own loop.
       try await lifetime.storage.next(isolation: actor)
     }
 

@@ -78,10 +78,12 @@ where Base.Element: Sendable, Other.Element: Sendable {
     /// ```swift
     /// while let value = try await iterator.next(isolation: #isolation) { print(value) }
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
+      // Always inlined, as the storage's `next`: the consumer's fast path is then a synchronous
+      // call in its own loop.
       try await owner.storage.next(isolation: actor)
     }
 

@@ -47,42 +47,59 @@ protocol SingleConsumerStorage: ConsumerCancellableStorage {
 
 extension SingleConsumerStorage {
   /// The consumer's `next()`.
-  @inlinable
+  ///
+  /// Always inlined, with its fast path synchronous: a consumer that finds an element ready
+  /// takes it with one lock and no async call (no async frame, no executor check on entry and
+  /// return); only a consumer that must wait calls ``suspend(startingUpstream:isolation:)``.
+  @inlinable @inline(__always)
   func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
+    switch nextIfReady() {
+    case .deliver(let outcome):
+      return try outcome.get()
+    case .startUpstream:
+      return try await suspend(startingUpstream: true, isolation: actor).get()
+    case .suspend:
+      return try await suspend(startingUpstream: false, isolation: actor).get()
+    }
+  }
+
+  /// What the consumer's `next()` finds without waiting: an outcome to deliver now, or that it
+  /// must suspend (and whether to start the reading task once it waits).
+  @inlinable @inline(__always)
+  func nextIfReady() -> SingleConsumerNextAction<Element, Failure> {
     // A consumer cancelled while busy elsewhere (not suspended here, so the cancellation handler
     // below never ran) ends now, even if an element became due meanwhile: otherwise it could go
     // on receiving for as long as elements keep arriving, with the reading task still running.
     if Task.isCancelled {
       cancel()
-      return nil
+      return .deliver(.success(nil))
     }
-    let startsUpstream: Bool
-    switch consumerNext() {
-    case .deliver(let outcome):
-      return try outcome.get()
-    case .startUpstream:
-      startsUpstream = true
-    case .suspend:
-      startsUpstream = false
-    }
-    let outcome = await withTaskCancellationHandler {
-      await withUnsafeContinuation {
-        (consumer: UnsafeContinuation<Result<Element?, Failure>, Never>) in
-        if let ready = consumerSuspend(consumer) {
-          consumer.resume(returning: ready)
-        } else if startsUpstream {
-          // The reading task starts only once the consumer waits in the machine: an element
-          // emitted at once then reaches this consumer, instead of landing in the slot of a busy
-          // consumer where a newer one could replace it before this consumer looks (the start
-          // race). `ready` is non-nil here only when a cancellation finished the iteration
-          // first; then nothing is started.
-          startUpstream()
+    return consumerNext()
+  }
+
+  /// The consumer waits until the reading side resumes it, or its task is cancelled.
+  @inlinable
+  func suspend(
+    startingUpstream startsUpstream: Bool, isolation actor: isolated (any Actor)?
+  ) async -> Result<Element?, Failure> {
+    await withTaskCancellationHandler(
+      operation: {
+        await withUnsafeContinuation(isolation: actor) {
+          (consumer: UnsafeContinuation<Result<Element?, Failure>, Never>) in
+          if let ready = consumerSuspend(consumer) {
+            consumer.resume(returning: ready)
+          } else if startsUpstream {
+            // The reading task starts only once the consumer waits in the machine: an element
+            // emitted at once then reaches this consumer, instead of landing in the slot of a
+            // busy consumer where a newer one could replace it before this consumer looks (the
+            // start race). `ready` is non-nil here only when a cancellation finished the
+            // iteration first; then nothing is started.
+            startUpstream()
+          }
         }
-      }
-    } onCancel: {
-      cancel()
-    }
-    return try outcome.get()
+      },
+      onCancel: { cancel() },
+      isolation: actor)
   }
 
   /// Creates the task that reads the upstream and registers it with the machine (which cancels it
