@@ -48,6 +48,9 @@ extension BenchCase {
       [.searchOneCore],
 
       shapeFloorCases,
+
+      // Each of a few shape floors measured against a copy of itself (see `controlCases`).
+      controlCases,
     ]
 
   /// The AsyncOps operator cases (each on a synchronous source, `-async` and `-async-channel`

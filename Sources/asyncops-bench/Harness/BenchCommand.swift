@@ -40,7 +40,7 @@ enum BenchCommand {
     let runner = BenchRunner(
       quick: options.quick, repetitionsOverride: options.repetitions, progress: ProgressLine())
     var floors = Floors()
-    let operatorNames = Set(BenchCase.operatorCases.map(\.name))
+    let pairedNames = BenchCase.pairedCaseNames
     var measured: [CaseMeasurement] = []
     var status: Int32 = 0
     /// Records and prints one measured case.
@@ -54,7 +54,7 @@ enum BenchCommand {
       if !BenchCase.floorNames.contains(measurement.name) {
         let floorName = ShapeFloors.floorName(of: measurement.name)
         let shapeFloor =
-          operatorNames.contains(measurement.name)
+          pairedNames.contains(measurement.name)
           ? measured.last { $0.name == floorName } : nil
         report.line(measurement, floors: floors, shapeFloor: shapeFloor)
       }
@@ -66,7 +66,7 @@ enum BenchCommand {
       // repetitions alternated (see `BenchRunner.measurePair`).
       let next = planned.indices.contains(index + 1) ? planned[index + 1] : nil
       let pairedOperator = next.flatMap { next in
-        !options.oneByOne && operatorNames.contains(next.name)
+        !options.oneByOne && pairedNames.contains(next.name)
           && ShapeFloors.floorName(of: next.name) == benchCase.name ? next : nil
       }
       do {

@@ -123,15 +123,14 @@ struct BenchOptions {
   }
 
   /// The cases to measure: the selection, with the floors (`handoff`, `floor`) first so every
-  /// ratio has its denominators from the same run, and each operator case's shape floor
-  /// (`floor-X`) just before it, so the two are measured a moment apart.
+  /// ratio has its denominators from the same run, and each operator case's (and control's) shape
+  /// floor (`floor-X`) just before it, so the two are measured together.
   var plannedCases: [BenchCase] {
     let floors = BenchCase.floorNames.compactMap(BenchCase.named)
-    let operatorNames = Set(BenchCase.operatorCases.map(\.name))
     var planned = floors
     var names = Set(BenchCase.floorNames)
     for benchCase in cases where !names.contains(benchCase.name) {
-      if operatorNames.contains(benchCase.name),
+      if BenchCase.pairedCaseNames.contains(benchCase.name),
         let floor = BenchCase.named(ShapeFloors.floorName(of: benchCase.name)),
         !names.contains(floor.name)
       {

@@ -1,6 +1,7 @@
 /// `asyncops-bench --modes-report RUN.json...`: the markdown tables docs/performance.md records
 /// for a set of saved `--modes --json` runs: the runs (load, `handoff` per mode), then every
-/// target's ratio in each mode per run and whether the worse mode met it, and in how many runs.
+/// target's ratio in each mode per run and whether the worse mode met it, and in how many runs,
+/// then the controls' ratios judged the same way (apart: they are not targets).
 enum ModesReport {
   /// Reads the runs and prints the markdown; returns the exit status (2 when a file is unusable).
   static func run(paths: [String]) -> Int32 {
@@ -42,18 +43,39 @@ enum ModesReport {
       lines.append(
         "| \(index + 1) | `\(run.path)` | \(load) | \(handoffs.joined(separator: " / ")) |")
     }
-    let verdicts = runs.map {
-      TargetJudgement.judge($0.rows.map(\.result), targets: BenchTargets.all)
-    }
-    let runHeads = runs.indices.map { "run \($0 + 1)" }
     lines += [
       "",
       "Each cell: ×reference in \(modeNames), then the verdict on the worse mode.",
       "",
+    ]
+    lines += targetTable(runs, targets: BenchTargets.all, modes: modes)
+    let controls = targetTable(
+      runs, targets: BenchCase.controlNames.map(ShapeFloors.target(for:)), modes: modes)
+    if controls.count > 2 {  // more than the table's head: some run measured a control
+      lines +=
+        [
+          "",
+          "Controls, not targets: each a shape floor measured as an operator case against a copy "
+            + "of itself (`control-X` against `floor-control-X`, both `floor-X`'s body). A ratio "
+            + "away from 1 is the measurement's own spread for that shape in that mode.",
+          "",
+        ] + controls
+    }
+    return lines + cpuTable(runs, modes: modes, modeNames: modeNames)
+  }
+
+  /// One line per target measured in some run: its ratio in each mode per run, the verdict on the
+  /// worse mode, and in how many runs it was met.
+  static func targetTable(
+    _ runs: [(path: String, rows: [ModeRow])], targets: [BenchTargets.Target], modes: [String]
+  ) -> [String] {
+    let verdicts = runs.map { TargetJudgement.judge($0.rows.map(\.result), targets: targets) }
+    let runHeads = runs.indices.map { "run \($0 + 1)" }
+    var lines = [
       "| target | limit | " + runHeads.joined(separator: " | ") + " | every run |",
       "|---|---|" + String(repeating: "---|", count: runs.count) + "---|",
     ]
-    for target in BenchTargets.all {
+    for target in targets {
       let perRun = verdicts.map { run in run.first { $0.target == target } }
       guard perRun.contains(where: { $0 != nil }) else { continue }
       let cells = perRun.map { verdict -> String in
@@ -72,7 +94,7 @@ enum ModesReport {
         "| \(BenchTargets.targetLabel(target)) | ≤ \(NumberFormatting.fixed(target.limit, 2)) | "
           + cells.joined(separator: " | ") + " | \(summary) |")
     }
-    return lines + cpuTable(runs, modes: modes, modeNames: modeNames)
+    return lines
   }
 
   /// CPU time per element of each `handoff`-referenced target case over `handoff`'s, per run and

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import asyncops_bench
+
+/// The controls: a few shape floors measured against a copy of themselves, exactly as an operator
+/// case is measured against its floor, so that their ratio shows the measurement's own spread.
+@Suite("asyncops-bench: the controls")
+struct ControlCaseTests {
+  @Test(arguments: BenchCase.controlledCaseNames)
+  func aControlAndItsFloorAreBothCopiesOfTheShapeFloor(_ name: String) async throws {
+    let floor = try #require(BenchCase.named("floor-" + name))
+    let control = try #require(BenchCase.named("control-" + name))
+    let controlFloor = try #require(BenchCase.named("floor-control-" + name))
+    for copy in [control, controlFloor] {
+      #expect(copy.size == floor.size, "\(copy.name): the same N")
+      #expect(copy.quickSize == floor.quickSize, "\(copy.name): the same quick N")
+      #expect(copy.repetitions == floor.repetitions, "\(copy.name): the same repetitions")
+      #expect(copy.warmups == floor.warmups, "\(copy.name): the same warm-ups")
+      let outcome = try await copy.prepare(copy.quickSize)()
+      let floorOutcome = try await floor.prepare(floor.quickSize)()
+      #expect(outcome.checksum == outcome.expected, "\(copy.name): checksum")
+      #expect(outcome.elements == floorOutcome.elements, "\(copy.name): elements as its floor")
+    }
+  }
+
+  @Test func aControlIsNotAnOperatorCaseAndHasNoTarget() {
+    let operatorNames = Set(BenchCase.operatorCases.map(\.name))
+    let targetCases = Set(BenchTargets.all.map(\.caseName))
+    for name in BenchCase.controlNames {
+      #expect(!operatorNames.contains(name))
+      #expect(!targetCases.contains(name))
+      #expect(BenchCase.pairedCaseNames.contains(name))
+    }
+  }
+
+  @Test func aControlIsPlannedRightAfterItsCopyOfTheFloor() throws {
+    let options = try BenchOptions.parse(["control-merge2", "merge2"])
+    #expect(
+      options.plannedCases.map(\.name) == [
+        "handoff", "floor", "floor-control-merge2", "control-merge2", "floor-merge2", "merge2",
+      ])
+  }
+
+  @Test func theMarkdownReportJudgesTheControlsApartFromTheTargets() {
+    func row(_ name: String, _ mode: String, _ ns: Double) -> ModeRow {
+      let line = "{\"case\": \"\(name)\", \"nsPerElement\": \(ns), \"mode\": \"\(mode)\"}"
+      return ModeRow.rows(try! JSONLines.parse(line))[0]
+    }
+    let run = [
+      row("handoff", "pinned", 500), row("handoff", "free", 500),
+      row("floor-control-zip2", "pinned", 800), row("control-zip2", "pinned", 810),
+      row("floor-control-zip2", "free", 1_000), row("control-zip2", "free", 1_400),
+    ]
+    let lines = ModesReport.markdown([("1.json", run)])
+    let heading = lines.firstIndex { $0.hasPrefix("Controls, not targets") }
+    let line = lines.firstIndex { $0.hasPrefix("| control-zip2 /") }
+    #expect(heading != nil)
+    #expect(
+      line.map { lines[$0] }
+        == "| control-zip2 / floor-control-zip2 | ≤ 1.25 | 1.01 / 1.40 **missed** "
+        + "| **missed** (met in 0 of 1) |")
+    if let heading, let line { #expect(heading < line) }
+    let withoutControls = ModesReport.markdown([("1.json", Array(run.prefix(2)))])
+    #expect(!withoutControls.contains { $0.hasPrefix("Controls, not targets") })
+  }
+}
