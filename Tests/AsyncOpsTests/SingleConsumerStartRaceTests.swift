@@ -182,6 +182,9 @@ struct TickingClock: Clock {
 
   var minimumResolution: Duration { .nanoseconds(1) }
 
+  /// How many times `now` has been read.
+  var readCount: Int { readings.current }
+
   func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     try await sleeper.sleep(until: .init(offset: .seconds(1_000_000)), tolerance: tolerance)
   }
@@ -192,5 +195,7 @@ struct TickingClock: Clock {
     func next() -> Int {
       count.add(1, ordering: .relaxed).newValue
     }
+
+    var current: Int { count.load(ordering: .relaxed) }
   }
 }

@@ -55,10 +55,12 @@ struct DelayStateMachine<Element, Failure: Error, Instant: InstantProtocol, Cons
   }
 
   @inlinable
-  mutating func baseProduced(_ element: Element, at now: Instant) -> (DrivenReadAction, Effects) {
+  mutating func baseProduced(
+    _ element: Element, at now: @autoclosure () -> Instant
+  ) -> (DrivenReadAction, Effects) {
     var effects = Effects()
     guard core.isLive else { return (.stop, effects) }
-    schedule(.element(element), at: now, into: &effects)
+    schedule(.element(element), at: now(), into: &effects)
     return (.read, effects)
   }
 
@@ -73,13 +75,13 @@ struct DelayStateMachine<Element, Failure: Error, Instant: InstantProtocol, Cons
   /// Hands the event on at once when nothing is delayed, else queues it for the timer.
   @inlinable
   mutating func schedule(
-    _ event: Event, at now: Instant, into effects: inout Effects
+    _ event: Event, at now: @autoclosure () -> Instant, into effects: inout Effects
   ) {
     if passesThrough && scheduled.isEmpty {
       deliver(event, into: &effects)
       return
     }
-    scheduled.append(Scheduled(event: event, due: now.advanced(by: interval)))
+    scheduled.append(Scheduled(event: event, due: now().advanced(by: interval)))
     core.wakeTimer(into: &effects)
   }
 

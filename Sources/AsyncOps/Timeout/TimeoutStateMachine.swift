@@ -33,7 +33,9 @@ struct TimeoutStateMachine<Element, Failure: Error, Instant: InstantProtocol, Co
   }
 
   @inlinable
-  mutating func next(at now: Instant) -> (SingleConsumerNextAction<Element, Failure>, Effects) {
+  mutating func next(
+    at now: @autoclosure () -> Instant
+  ) -> (SingleConsumerNextAction<Element, Failure>, Effects) {
     let (action, effects) = core.next(operator: Self.operatorName)
     switch action {
     case .deliver:
@@ -46,7 +48,7 @@ struct TimeoutStateMachine<Element, Failure: Error, Instant: InstantProtocol, Co
         let outcome = core.consumption.takeReady() ?? .success(nil)
         return (.deliver(outcome), effects)
       }
-      deadline = now.advanced(by: interval)
+      deadline = now().advanced(by: interval)
       var effects = effects
       core.wakeTimer(into: &effects)
       return (action, effects)
@@ -67,7 +69,9 @@ struct TimeoutStateMachine<Element, Failure: Error, Instant: InstantProtocol, Co
   }
 
   @inlinable
-  mutating func baseProduced(_ element: Element, at now: Instant) -> (DrivenReadAction, Effects) {
+  mutating func baseProduced(
+    _ element: Element, at now: @autoclosure () -> Instant
+  ) -> (DrivenReadAction, Effects) {
     var effects = Effects()
     guard core.isLive else { return (.stop, effects) }
     core.emit(element, into: &effects)

@@ -30,7 +30,7 @@ struct WithLatestFromStateMachine<
   }
 
   @inlinable
-  mutating func baseProduced(_ element: BaseElement, at now: Instant) -> (
+  mutating func baseProduced(_ element: BaseElement, at now: @autoclosure () -> Instant) -> (
     DrivenReadAction, Effects
   ) {
     var effects = Effects()

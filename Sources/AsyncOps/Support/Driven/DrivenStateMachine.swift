@@ -24,8 +24,9 @@ protocol DrivenStateMachine: SendableMetatype {
   /// The consumer half, with the parked reader and timer.
   var core: DrivenCore<Element, Failure, Consumer, Waiter> { get set }
 
-  /// The consumer calls `next()` at `now`.
-  mutating func next(at now: Instant) -> (
+  /// The consumer calls `next()` at `now`, which a machine evaluates only when it needs the
+  /// instant: the shell's clock read is a system clock call, paid on every `next()` otherwise.
+  mutating func next(at now: @autoclosure () -> Instant) -> (
     SingleConsumerNextAction<Element, Failure>, DrivenEffects<Element, Failure, Consumer, Waiter>
   )
   /// The consumer is about to suspend: the outcome to resume it with at once, or `nil` when it was
@@ -36,8 +37,9 @@ protocol DrivenStateMachine: SendableMetatype {
   /// The consumer's task was cancelled, or its iterator was dropped.
   mutating func cancelled() -> DrivenEffects<Element, Failure, Consumer, Waiter>
 
-  /// The base produced `element` at `now`; what the reader does next.
-  mutating func baseProduced(_ element: BaseElement, at now: Instant) -> (
+  /// The base produced `element` at `now` (evaluated only by a machine that needs the instant, as
+  /// in ``next(at:)``); what the reader does next.
+  mutating func baseProduced(_ element: BaseElement, at now: @autoclosure () -> Instant) -> (
     DrivenReadAction, DrivenEffects<Element, Failure, Consumer, Waiter>
   )
   /// The base finished (`failure == nil`) or failed at `now`.
@@ -214,7 +216,7 @@ struct DrivenCore<Element, Failure: Error, Consumer, Waiter> {
 extension DrivenStateMachine {
   /// The consumer calls `next()`: the core's rule (a machine with a deadline adds its own).
   @inlinable
-  mutating func next(at now: Instant) -> (
+  mutating func next(at now: @autoclosure () -> Instant) -> (
     SingleConsumerNextAction<Element, Failure>, DrivenEffects<Element, Failure, Consumer, Waiter>
   ) {
     core.next(operator: Self.operatorName)
@@ -284,7 +286,7 @@ extension DrivenStateMachine where BaseElement == Element {
   /// A lossless reader: the element goes to the consumer (or waits for it) and the reader parks
   /// until it is taken.
   @inlinable
-  mutating func baseProduced(_ element: Element, at now: Instant) -> (
+  mutating func baseProduced(_ element: Element, at now: @autoclosure () -> Instant) -> (
     DrivenReadAction, DrivenEffects<Element, Failure, Consumer, Waiter>
   ) {
     var effects = DrivenEffects<Element, Failure, Consumer, Waiter>()

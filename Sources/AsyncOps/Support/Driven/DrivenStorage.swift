@@ -52,8 +52,9 @@ where
 
   @inlinable
   func consumerNext() -> SingleConsumerNextAction<Element, Failure> {
-    let now = clock.now
-    let (action, effects) = machine.withLock { $0.machine.next(at: now) }
+    // The clock is read only if the machine needs the instant (timeout, to set a waiting
+    // consumer's deadline), then under the lock: a clock's `now` is a reading that never waits.
+    let (action, effects) = machine.withLock { $0.machine.next(at: clock.now) }
     perform(effects)
     return action
   }
@@ -103,8 +104,10 @@ where
     let failure: Failure?
     do {
       while let element = try await iterator.next(isolation: nil) {
-        let now = clock.now
-        let (action, effects) = machine.withLock { $0.machine.baseProduced(element, at: now) }
+        // The clock is read only if the machine stamps the element (delay).
+        let (action, effects) = machine.withLock {
+          $0.machine.baseProduced(element, at: clock.now)
+        }
         perform(effects)
         switch action {
         case .read: continue
