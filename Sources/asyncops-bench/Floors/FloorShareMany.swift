@@ -114,12 +114,11 @@ final class FloorShareMany: Sendable {
   /// Consumer `index`'s next element, or `nil` once the upstream has finished and its buffer is
   /// empty.
   func next(_ index: Int) async -> Int? {
-    // Every operator asks this on its fast path too: a cancelled consumer ends at its next call,
-    // even with an element ready.
-    if Task.isCancelled {
-      state.withLock { state in state.end(index) }.1?.resume()
-      return nil
-    }
+    // Unlike the other floors, this one does not ask `Task.isCancelled` on its fast path, though
+    // the operator does: with the question, this protocol ran in a slower regime on one core
+    // (floor-share-4 97 -> 185 ns per element, with 1.8x the thread switches) than the operator's
+    // own with it (123 ns), and a floor dearer than its operator is no floor. Without it the
+    // floor is cheaper than the least a correct operator can do, so the verdict is stricter.
     let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
       if state.consumers[index].ended { return .some(nil) }
       if let taken = state.take(index) { return .some(taken) }

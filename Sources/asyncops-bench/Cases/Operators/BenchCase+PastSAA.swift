@@ -40,8 +40,12 @@ struct TimeoutWorkload: OperatorWorkload {
 }
 
 /// `withLatestFrom` of a one-element second sequence: the elements before that element arrives
-/// are dropped (WithLatestFrom rule 2), so the run checks that what was paired is a whole tail of 0..<N. One
-/// element = one input element.
+/// are dropped (WithLatestFrom rule 2), so the run checks that what was paired is a whole tail of
+/// 0..<N. One element = one input element.
+///
+/// Both sequences wait at a gate after their first element until the other has reached it too,
+/// so at most element 0 is dropped: a reader that read on unchecked could race through the whole
+/// base before the second sequence's element landed, and the case would measure dropping.
 struct WithLatestFromWorkload: OperatorWorkload {
   let name = "withLatestFrom"
   let measures = "withLatestFrom([1].async) of %@; per input element"
@@ -50,12 +54,17 @@ struct WithLatestFromWorkload: OperatorWorkload {
   func run<Source: IntSource>(_ source: Source, count: Int) async -> RunOutcome {
     var sum = 0
     var first: Int?
-    for await (value, latest) in source.values(count: count).withLatestFrom([1].async) {
+    let gate = StartGate(parties: 2)
+    let base = GatedSequence(base: source.values(count: count), gate: gate)
+    let other = GatedSequence(base: [1].async, gate: gate)
+    for await (value, latest) in base.withLatestFrom(other) {
       if first == nil { first = value }
       sum &+= value &* latest
     }
     let expected = triangular(count) &- triangular(first ?? count)
-    return RunOutcome(elements: count, checksum: sum, expected: expected)
+    return RunOutcome(
+      elements: count, checksum: sum, expected: expected,
+      extraFields: [("dropped", Double(first ?? count))])
   }
 }
 
