@@ -42,10 +42,7 @@ struct ControlCaseTests {
   }
 
   @Test func theMarkdownReportJudgesTheControlsApartFromTheTargets() {
-    func row(_ name: String, _ mode: String, _ ns: Double) -> ModeRow {
-      let line = "{\"case\": \"\(name)\", \"nsPerElement\": \(ns), \"mode\": \"\(mode)\"}"
-      return ModeRow.rows(try! JSONLines.parse(line))[0]
-    }
+    let row = ModeRow.fixture
     let run = [
       row("handoff", "pinned", 500), row("handoff", "free", 500),
       row("floor-control-zip2", "pinned", 800), row("control-zip2", "pinned", 810),

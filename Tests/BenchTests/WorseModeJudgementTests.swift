@@ -95,10 +95,7 @@ struct WorseModeJudgementTests {
   }
 
   @Test func theMarkdownReportCountsTheRunsThatMetATarget() {
-    func row(_ name: String, _ mode: String, _ ns: Double) -> ModeRow {
-      let line = "{\"case\": \"\(name)\", \"nsPerElement\": \(ns), \"mode\": \"\(mode)\"}"
-      return ModeRow.rows(try! JSONLines.parse(line))[0]
-    }
+    let row = ModeRow.fixture
     let met = [
       row("handoff", "pinned", 500), row("combineLatest2", "pinned", 600),
       row("handoff", "free", 500), row("combineLatest2", "free", 700),
