@@ -68,8 +68,9 @@ extension SingleConsumerStorage {
   @inlinable @inline(__always)
   func nextIfReady() -> SingleConsumerNextAction<Element, Failure> {
     // A consumer cancelled while busy elsewhere (not suspended, so the cancellation handler of
-    // `suspend(startingUpstream:isolation:)` never ran) ends now, even if an element became due meanwhile: otherwise it could go
-    // on receiving for as long as elements keep arriving, with the reading task still running.
+    // `suspend(startingUpstream:isolation:)` never ran) ends now, even if an element became due
+    // meanwhile: otherwise it could go on receiving for as long as elements keep arriving, with
+    // the reading task still running.
     if Task.isCancelled {
       cancel()
       return .deliver(.success(nil))
