@@ -17,8 +17,12 @@ final class CombineLatestSlot<Element: Sendable>: @unchecked Sendable {
   @usableFromInline let latest: UnsafeMutablePointer<Element>
   /// An element that has arrived but not yet become a tuple; initialised while `hasWaiting`.
   @usableFromInline let waiting: UnsafeMutablePointer<Element>
-  @usableFromInline var hasLatest = false
-  @usableFromInline var hasWaiting = false
+  // `@exclusivity(unchecked)`: every access is under the storage's lock (above), so two
+  // accesses can never overlap, and the runtime's dynamic exclusivity check (an access-set insert
+  // and removal on every read and write of a class's `var`) would only cost time: several per
+  // tuple, one slot per base.
+  @exclusivity(unchecked) @usableFromInline var hasLatest = false
+  @exclusivity(unchecked) @usableFromInline var hasWaiting = false
 
   @inlinable
   init(index: Int) {

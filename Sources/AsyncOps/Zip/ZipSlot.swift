@@ -7,7 +7,9 @@
 final class ZipSlot<Element: Sendable>: @unchecked Sendable {
   /// The base's position among the bases.
   @usableFromInline let index: Int
-  @usableFromInline var element: Element?
+  // `@exclusivity(unchecked)`: every access is under the storage's lock (above), so two accesses
+  // can never overlap; the runtime's dynamic exclusivity check would only cost time per element.
+  @exclusivity(unchecked) @usableFromInline var element: Element?
 
   @inlinable
   init(index: Int) {
