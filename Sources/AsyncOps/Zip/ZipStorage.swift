@@ -97,29 +97,21 @@ enum ZipSignal<Tuple: Sendable>: Sendable {
 
 extension ZipStorage {
   /// The next tuple, the end (`nil`) or the failure. Cancelling the calling task ends iteration.
+  ///
+  /// No synchronous fast path asks first whether a tuple is complete, as combineLatest and share
+  /// do: every reader waits until the consumer has taken the tuple, so a consumer coming back for
+  /// the next one usually finds its readers only just resumed, and asking first cost a second
+  /// lock per tuple (zip2 pinned to one core, three alternated runs: 1.26–1.47 times its floor
+  /// with it, 0.96–1.19 without). The continuation path answers a complete tuple at once anyway.
   @inlinable
   func next(isolation actor: isolated (any Actor)?) async -> Result<Element?, Failure> {
+    // A consumer cancelled while busy elsewhere ends now (the cancellation handler of the wait
+    // would end it too, before the wait begins).
     if Task.isCancelled {
       cancel()
       return .success(nil)
     }
-    var ready: Element?
-    let action = state.withLock { state -> Machine.ReadyAction? in
-      let action = state.machine.nextReady()
-      if case .emit = action { ready = Optional.some(takeTuple()) }
-      return action
-    }
-    switch action {
-    case .emit(let readers):
-      for reader in readers { reader.resume(returning: true) }
-      return .success(ready)
-    case .finish:
-      return .success(nil)
-    case .fail(let error):
-      return .failure(failure(error))
-    case nil:
-      return await suspend(isolation: actor)
-    }
+    return await suspend(isolation: actor)
   }
 
   @inlinable
