@@ -88,8 +88,10 @@ public struct AsyncBufferSequence<Base: AsyncSequence & Sendable>: AsyncSequence
     ) async throws(Failure) -> Element? {
       // Always inlined, as the storage's `next`: the consumer's fast path is then a synchronous
       // call in its own loop.
-      if let lifetime {
-        return try await lifetime.storage.next(isolation: actor)?.value
+      // The storage is read without binding the lifetime: a strong copy held across the `await`
+      // would cost a retain and a release per element.
+      if let storage = lifetime?.unretainedStorage {
+        return try await storage.next(isolation: actor)?.value
       }
       guard !Task.isCancelled, var iterator = passThrough.take() else {
         passThrough = nil

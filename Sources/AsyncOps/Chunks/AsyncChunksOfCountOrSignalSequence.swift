@@ -89,7 +89,9 @@ where
     ) async throws(Failure) -> Collected? {
       // Always inlined, as the storage's `next`: the consumer's fast path is then a synchronous
       // call in its own loop.
-      guard let chunk = try await lifetime.storage.next(isolation: actor) else { return nil }
+      guard let chunk = try await lifetime.unretainedStorage.next(isolation: actor) else {
+        return nil
+      }
       if let same = chunk as? Collected { return same }
       return Collected(chunk)
     }

@@ -115,8 +115,10 @@ where Base.Element: Sendable {
     ) async throws(Failure) -> Element? {
       // Always inlined, as the storage's `next`: the consumer's fast path is then a synchronous
       // call in its own loop.
-      if let lifetime {
-        return try await lifetime.storage.next(isolation: actor)
+      // The storage is read without binding the lifetime: a strong copy held across the `await`
+      // would cost a retain and a release per element.
+      if let storage = lifetime?.unretainedStorage {
+        return try await storage.next(isolation: actor)
       }
       return try await nextPassingThrough(isolation: actor)
     }

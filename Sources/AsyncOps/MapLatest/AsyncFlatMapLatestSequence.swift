@@ -96,7 +96,7 @@ where Base.Element: Sendable, Inner.Element: Sendable {
     ) async throws(Failure) -> Element? {
       // Always inlined, as the storage's `next`: the consumer's fast path is then a synchronous
       // call in its own loop.
-      try await lifetime.storage.next(isolation: actor)
+      try await lifetime.unretainedStorage.next(isolation: actor)
     }
 
     /// The next element; see ``next(isolation:)``.

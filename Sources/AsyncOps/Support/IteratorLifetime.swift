@@ -17,10 +17,18 @@ protocol ConsumerCancellableStorage: AnyObject, Sendable {
 @usableFromInline
 final class IteratorLifetime<Storage: ConsumerCancellableStorage>: Sendable {
   @usableFromInline let storage: Storage
+  /// `storage` without a reference count of its own, for a consumer's synchronous per-element
+  /// step: an iterator calling its storage through ``storage`` from its `async` `next()` retains
+  /// and releases it around every call — two atomic operations per element on the storage's
+  /// header, the cache line its lock word shares, which the reading task takes meanwhile. Used
+  /// only through `_withUnsafeGuaranteedRef` while the iterator, which holds this lifetime and so
+  /// the storage, is being iterated.
+  @usableFromInline let unretainedStorage: Unmanaged<Storage>
 
   @inlinable
   init(_ storage: Storage) {
     self.storage = storage
+    self.unretainedStorage = Unmanaged.passUnretained(storage)
   }
 
   deinit {

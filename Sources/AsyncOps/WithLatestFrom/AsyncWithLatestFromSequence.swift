@@ -85,7 +85,7 @@ where Base.Element: Sendable, Other.Element: Sendable {
     ) async throws(Failure) -> Element? {
       // Always inlined, as the storage's `next`: the consumer's fast path is then a synchronous
       // call in its own loop.
-      try await owner.storage.next(isolation: actor)
+      try await owner.unretainedStorage.next(isolation: actor)
     }
 
     /// The next pair; see ``next(isolation:)``.

@@ -46,23 +46,6 @@ protocol SingleConsumerStorage: ConsumerCancellableStorage {
 }
 
 extension SingleConsumerStorage {
-  /// The consumer's `next()`.
-  ///
-  /// Always inlined, with its fast path synchronous: a consumer that finds an element ready
-  /// takes it with one lock and no async call (no async frame, no executor check on entry and
-  /// return); only a consumer that must wait calls ``suspend(startingUpstream:isolation:)``.
-  @inlinable @inline(__always)
-  func next(isolation actor: isolated (any Actor)?) async throws(Failure) -> Element? {
-    switch nextIfReady() {
-    case .deliver(let outcome):
-      return try outcome.get()
-    case .startUpstream:
-      return try await suspend(startingUpstream: true, isolation: actor).get()
-    case .suspend:
-      return try await suspend(startingUpstream: false, isolation: actor).get()
-    }
-  }
-
   /// What the consumer's `next()` finds without waiting: an outcome to deliver now, or that it
   /// must suspend (and whether to start the reading task once it waits).
   @inlinable @inline(__always)
@@ -109,5 +92,32 @@ extension SingleConsumerStorage {
   func startUpstream() {
     let task = Task { await self.readUpstream() }
     machine.withLock { $0.upstreamStarted(task) }?.cancel()
+  }
+}
+
+extension Unmanaged where Instance: SingleConsumerStorage {
+  /// The consumer's `next()`, for an iterator holding the storage through an
+  /// ``IteratorLifetime`` (``IteratorLifetime/unretainedStorage``).
+  ///
+  /// Always inlined, with its fast path synchronous: a consumer that finds an element ready
+  /// takes it with one lock, no async call (no async frame, no executor check on entry and
+  /// return) and no reference count taken on the storage or its lifetime; only a consumer that
+  /// must wait calls ``SingleConsumerStorage/suspend(startingUpstream:isolation:)``, holding the
+  /// storage strongly for the wait. The iterator, whose `next()` this runs in, keeps the storage
+  /// alive throughout.
+  @inlinable @inline(__always)
+  func next(
+    isolation actor: isolated (any Actor)?
+  ) async throws(Instance.Failure) -> Instance.Element? {
+    switch _withUnsafeGuaranteedRef({ $0.nextIfReady() }) {
+    case .deliver(let outcome):
+      return try outcome.get()
+    case .startUpstream:
+      return try await takeUnretainedValue().suspend(startingUpstream: true, isolation: actor)
+        .get()
+    case .suspend:
+      return try await takeUnretainedValue().suspend(startingUpstream: false, isolation: actor)
+        .get()
+    }
   }
 }
