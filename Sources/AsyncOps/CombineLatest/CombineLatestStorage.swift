@@ -83,7 +83,8 @@ where repeat (each Base).Element: Sendable {
 // MARK: - Consumer side
 
 extension CombineLatestStorage {
-  /// The next tuple, the end (`nil`) or the failure. Cancelling the calling task ends iteration.
+  /// The next tuple, the end (`nil`) or the failure when one is ready; `nil` when the consumer
+  /// must wait (``suspend(isolation:)``). Cancelling the calling task ends iteration.
   ///
   /// The tuple is built here, in code specialised for the bases: from a waiting element the
   /// consumer takes itself, or, after a reader resumed it with ``CombineLatestSignal/tuple``, from
@@ -94,7 +95,7 @@ extension CombineLatestStorage {
   /// continuation or a cancellation handler (their setup costs more than the rest of the path);
   /// only a consumer that must wait pays for them.
   @inlinable
-  func next(isolation actor: isolated (any Actor)?) async -> Result<Element?, Failure> {
+  func nextIfReady() -> Result<Element?, Failure>? {
     // A consumer cancelled while busy elsewhere ends now, as the cancellation handler below
     // would end it at once: the same answer whether an element waits or not.
     if Task.isCancelled {
@@ -118,7 +119,7 @@ extension CombineLatestStorage {
     case .fail(let error):
       return .failure(failure(error))
     case nil:
-      return await suspend(isolation: actor)
+      return nil
     }
   }
 

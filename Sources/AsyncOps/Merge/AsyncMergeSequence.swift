@@ -55,11 +55,16 @@ public struct AsyncMergeSequence<
     }
 
     /// The next element; `nil` when iteration has ended or the calling task is cancelled.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
-      try await handle.storage.next(isolation: actor).get()
+      // Always inlined: the consumer's fast path is then a synchronous call in its own loop,
+      // through the storage unretained; only a consumer that waits holds it strongly.
+      if let ready = handle.unretainedStorage._withUnsafeGuaranteedRef({ $0.nextIfReady() }) {
+        return try ready.get()
+      }
+      return try await handle.storage.suspend(isolation: actor).get()
     }
 
     /// The next element; `nil` when iteration has ended or the calling task is cancelled.

@@ -49,9 +49,10 @@ enum MergeSignal<Element: Sendable>: Sendable {
 // MARK: - Consumer side
 
 extension MergeStorage {
-  /// The next element, the end (`nil`) or the failure. Cancelling the calling task ends iteration.
+  /// The element waiting longest, the end (`nil`) or the failure; `nil` when nothing waits.
+  /// Cancelling the calling task ends iteration.
   @inlinable
-  func next(isolation actor: isolated (any Actor)?) async -> Result<Element?, Failure> {
+  func nextIfReady() -> Result<Element?, Failure>? {
     if Task.isCancelled {
       cancel()
       return .success(nil)
@@ -65,7 +66,7 @@ extension MergeStorage {
     case .fail(let error):
       return .failure(failure(error))
     case nil:
-      return await suspend(isolation: actor)
+      return nil
     }
   }
 
