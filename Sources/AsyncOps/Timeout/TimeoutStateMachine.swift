@@ -21,6 +21,9 @@ struct TimeoutStateMachine<Element, Failure: Error, Instant: InstantProtocol, Co
 
   @usableFromInline var core = Core()
   @usableFromInline let interval: Instant.Duration
+  /// `interval <= .zero`, compared once: a generic `Duration`'s zero and comparison are calls into
+  /// the standard library, made on every wait otherwise.
+  @usableFromInline let expiresAtOnce: Bool
   /// What a consumer that waited too long receives.
   @usableFromInline let timeoutFailure: Failure
   /// When the waiting consumer times out; `nil` while it is not waiting.
@@ -29,6 +32,7 @@ struct TimeoutStateMachine<Element, Failure: Error, Instant: InstantProtocol, Co
   @inlinable
   init(interval: Instant.Duration, timeoutFailure: Failure) {
     self.interval = interval
+    self.expiresAtOnce = interval <= .zero
     self.timeoutFailure = timeoutFailure
   }
 
@@ -41,7 +45,7 @@ struct TimeoutStateMachine<Element, Failure: Error, Instant: InstantProtocol, Co
     case .deliver:
       return (action, effects)
     case .startUpstream, .suspend:
-      if interval <= .zero {
+      if expiresAtOnce {
         // Timeout rule 2: a zero interval is due at once, before anything can arrive.
         var effects = effects
         core.end(.failed(timeoutFailure), into: &effects)
