@@ -44,17 +44,22 @@ import Testing
     let index = BrewSearchIndex(BrewGenerator(seed: 4).brews(count: 4_000))
     let chunks = Atomic(0)
     let cancel = Mutex<(@Sendable () -> Void)?>(nil)
-    let ready = DispatchSemaphore(value: 0)
+    // Every part waits here after its first chunk until the test has installed the
+    // cancellation: otherwise, while the test's task waits for a thread (a loaded machine, or
+    // the Thread Sanitizer's), the other parts could scan on past the third chunk before it is
+    // cancelled, and the count below would measure the scheduler.
+    let installed = DispatchGroup()
+    installed.enter()
     let tuning = Self.tuning {
+      installed.wait()
       if chunks.add(1, ordering: .relaxed).newValue == 3 {
-        _ = ready.wait(timeout: .now() + 60)
         cancel.withLock { $0 }?()
       }
     }
     let parts = BrewSearchIndex.partition(4_000, minimumPartSize: 100).count
     let pass = Task { try await index.search(BrewQuery(text: "é"), refining: nil, tuning: tuning) }
     cancel.withLock { $0 = { pass.cancel() } }
-    ready.signal()
+    installed.leave()
     await #expect(throws: CancellationError.self) { try await pass.value }
     // Each part finishes at most the chunk it was in when the pass was cancelled.
     let scanned = chunks.load(ordering: .relaxed)
