@@ -10,13 +10,15 @@ import Testing
   /// runs: it is never queued on a driver that will not run it again, nor routed to one that has
   /// decided to end. 300 tasks × 50 runs. The body returns once half the tasks are resumed;
   /// the other half are resumed one by one from outside, 5 µs apart, across the driver's end.
+  /// Its waits on other threads give up only after 30 s: they bound a hang, not the machine's
+  /// speed, so a busy pool in a full run cannot end one early.
   @Test(.timeLimit(.minutes(1)))
   func tasksResumedFromOutsideAsTheDriverEndsAllRun() async throws {
     let taskCount = 300
     for run in 0..<50 {
       let parking = ParkingLot()
       let resumer = Task.detached {
-        let giveUp = ContinuousClock.now.advanced(by: .seconds(5))
+        let giveUp = ContinuousClock.now.advanced(by: .seconds(30))
         while parking.parkedCount < taskCount, ContinuousClock.now < giveUp { await Task.yield() }
         parking.resumeAll(spacingAfter: taskCount / 2)
       }
@@ -32,11 +34,11 @@ import Testing
         await time.settle()
         // Holds the driver's thread (no job runs meanwhile) until half are resumed, so that the
         // body returns, and the driver ends, while the other half are being resumed.
-        let giveUp = ContinuousClock.now.advanced(by: .seconds(5))
+        let giveUp = ContinuousClock.now.advanced(by: .seconds(30))
         while parking.resumedCount < taskCount / 2, ContinuousClock.now < giveUp {}
       }
       await resumer.value
-      let giveUp = ContinuousClock.now.advanced(by: .seconds(5))
+      let giveUp = ContinuousClock.now.advanced(by: .seconds(30))
       while parking.finishedCount < taskCount, ContinuousClock.now < giveUp { await Task.yield() }
       #expect(parking.finishedCount == taskCount, "run \(run): stuck tasks")
     }
@@ -89,18 +91,20 @@ import Testing
   /// measure how busy the other tests keep the cooperative pool, not the driver.)
   @Test(.timeLimit(.minutes(1)))
   func cancellingTheCallerEndsAStuckBody() async throws {
-    let bodyStarted = Atomic(false)
+    // The body says it has started through a stream, so the test waits exactly as long as the
+    // body takes to start, however busy the pool is (a bounded poll here failed in a full run).
+    let (started, bodyStarted) = AsyncStream.makeStream(of: Void.self)
     let test = Task {
       try await withVirtualTime(options: VirtualTimeOptions(stallTimeout: .seconds(3600))) { _ in
-        bodyStarted.store(true, ordering: .relaxed)
+        bodyStarted.yield()
+        bodyStarted.finish()
         // Stuck on something only the outside could resume, ignoring cancellation.
         await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
       }
     }
-    let giveUp = ContinuousClock.now.advanced(by: .seconds(5))
-    while !bodyStarted.load(ordering: .relaxed), ContinuousClock.now < giveUp { await Task.yield() }
-    let started = bodyStarted.load(ordering: .relaxed)
-    #expect(started)
+    var didStart = false
+    for await _ in started { didStart = true }
+    #expect(didStart)
     test.cancel()
     let result = await test.result
     #expect(throws: VirtualTimeError.self) { try result.get() }
