@@ -42,7 +42,10 @@ import Testing
 
   @Test func cancellingAParallelPassStopsEveryPartAtItsNextChunk() async {
     let index = BrewSearchIndex(BrewGenerator(seed: 4).brews(count: 4_000))
-    let chunks = Atomic(0)
+    // The count and the cancellation share one lock: the part that counts the third chunk
+    // cancels the pass before any other part can count one more (between an atomic count and
+    // the cancel, a preempted part would let the others scan on).
+    let chunks = Mutex(0)
     let cancel = Mutex<(@Sendable () -> Void)?>(nil)
     // Every part waits here after its first chunk until the test has installed the
     // cancellation: otherwise, while the test's task waits for a thread (a loaded machine, or
@@ -52,8 +55,9 @@ import Testing
     installed.enter()
     let tuning = Self.tuning {
       installed.wait()
-      if chunks.add(1, ordering: .relaxed).newValue == 3 {
-        cancel.withLock { $0 }?()
+      chunks.withLock { count in
+        count += 1
+        if count == 3 { cancel.withLock { $0 }?() }
       }
     }
     let parts = BrewSearchIndex.partition(4_000, minimumPartSize: 100).count
@@ -62,7 +66,7 @@ import Testing
     installed.leave()
     await #expect(throws: CancellationError.self) { try await pass.value }
     // Each part finishes at most the chunk it was in when the pass was cancelled.
-    let scanned = chunks.load(ordering: .relaxed)
+    let scanned = chunks.withLock { $0 }
     #expect(scanned <= 3 + parts)
     #expect(scanned < 4_000 / 50)
   }

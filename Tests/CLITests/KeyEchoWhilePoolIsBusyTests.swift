@@ -14,7 +14,8 @@ import Testing
 /// The live screen's own code (``KeyReader``, ``LiveScreen``) runs in-process on a
 /// pseudo-terminal while every thread of the cooperative pool is held by a blocked task, as a
 /// filter pass filling every core would hold them; the typed keys must still be echoed.
-@Suite(.timeLimit(.minutes(2))) struct KeyEchoWhilePoolIsBusyTests {
+@Suite(.timeLimit(.minutes(2)), .holdsTheCooperativePool)
+struct KeyEchoWhilePoolIsBusyTests {
   @Test func keysAreEchoedAndEditedWhileEveryCooperativeThreadIsBlocked() async throws {
     let terminal = try PseudoTerminal(rows: 20, columns: 80)
     terminal.makeFollowerRaw()

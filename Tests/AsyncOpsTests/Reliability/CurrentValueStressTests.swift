@@ -77,9 +77,10 @@ import Testing
       for _ in 0..<senderCount {
         senders.addTask {
           for _ in 0..<sendsPerSender {
-            let number = numbering.sendNext(to: channel)
-            for cancellation in cancellations where cancellation.value == number {
-              cancellation.slot.cancel()
+            numbering.sendNext(to: channel) { number in
+              for cancellation in cancellations where cancellation.value == number {
+                cancellation.slot.cancel()
+              }
             }
           }
         }
@@ -92,11 +93,14 @@ import Testing
 private final class Numbering: Sendable {
   private let lastNumber = Mutex(0)
 
-  func sendNext(to channel: AsyncCurrentValue<Int>) -> Int {
+  /// Sends the next number, then calls `afterSending` with it, both under the numbering lock: no
+  /// other sender can send between the two, so a consumer cancelled in `afterSending` is
+  /// cancelled before any later value exists, however the senders are scheduled.
+  func sendNext(to channel: AsyncCurrentValue<Int>, afterSending: (Int) -> Void) {
     lastNumber.withLock { number in
       number += 1
       channel.send(number)
-      return number
+      afterSending(number)
     }
   }
 }
