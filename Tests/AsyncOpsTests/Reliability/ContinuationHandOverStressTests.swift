@@ -32,18 +32,21 @@ import Testing
     let count = 600
     for round in 0..<2 {
       let shared = (0..<count).async.share(bufferingPolicy: .bounded(1))
-      let readers = (0..<4).map { _ in
-        // Made (registered) here, before any element is read.
-        let made = shared.makeAsyncIterator()
-        return Task {
+      // Every consumer registers before any task starts: a reader registered after another
+      // reader's first next() had started the upstream would rightly miss what came before it
+      // (this test once made each reader's task before registering the next, and under the
+      // Thread Sanitizer 3 of 8 readers missed their first elements that way).
+      let readerIterators = (0..<4).map { _ in shared.makeAsyncIterator() }
+      let leaverIterators = (0..<4).map { _ in shared.makeAsyncIterator() }
+      let readers = readerIterators.map { made in
+        Task {
           var iterator = made
           var received: [Int] = []
           while let element = await iterator.next() { received.append(element) }
           return received
         }
       }
-      let leavers = (0..<4).map { leaver in
-        let made = shared.makeAsyncIterator()
+      let leavers = leaverIterators.enumerated().map { leaver, made in
         let stopAt = 50 + 100 * leaver + 20 * round
         return Task {
           var iterator = made
@@ -61,15 +64,7 @@ import Testing
       }
       for reader in readers {
         let received = await reader.value
-        // Seen once under the Thread Sanitizer build (3 of 8 readers short of elements), never in
-        // a debug or release build: recorded as a known issue until its cause is found, so that
-        // a run that shows it says so instead of passing silently.
-        withKnownIssue(
-          "a reader short of elements while other consumers leave (seen under TSan only)",
-          isIntermittent: true
-        ) {
-          #expect(received == Array(0..<count))
-        }
+        #expect(received == Array(0..<count))
       }
     }
   }
