@@ -54,7 +54,8 @@ let package = Package(
         "AsyncOps", "AsyncOpsTesting", "BrewSearch", "BrewSearchReplay", "PushReference",
       ],
       swiftSettings: strictSettings),
-    // What several test targets share (the seeded random generator); not a product.
+    // What several test targets share (the seeded random generator, the `.runsAlone` trait); not
+    // a product.
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
     .testTarget(
       name: "AsyncOpsTests", dependencies: ["AsyncOps", "AsyncOpsTesting", "TestSupport"],

@@ -1,5 +1,6 @@
 import AsyncOpsTesting
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import AsyncOps
@@ -15,7 +16,7 @@ import Testing
 /// Before each first `next()` the consuming thread does a little busy work: a thread that has just
 /// run is the one the scheduler preempts when it wakes a pool thread for the new reading task,
 /// which is exactly the moment the race needs.
-@Suite(.serialized, .loadTests) struct SingleConsumerStartRaceTests {
+@Suite(.serialized, .runsAlone("loads the machine")) struct SingleConsumerStartRaceTests {
   static let iterations = 200
 
   /// CPU work for the consuming thread (see the type's doc); not inlined, so a debug build runs it.

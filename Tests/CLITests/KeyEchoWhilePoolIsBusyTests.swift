@@ -2,6 +2,7 @@ import BrewSearch
 import Dispatch
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import brew_search_cli
@@ -14,7 +15,7 @@ import Testing
 /// The live screen's own code (``KeyReader``, ``LiveScreen``) runs in-process on a
 /// pseudo-terminal while every thread of the cooperative pool is held by a blocked task, as a
 /// filter pass filling every core would hold them; the typed keys must still be echoed.
-@Suite(.timeLimit(.minutes(2)), .holdsTheCooperativePool)
+@Suite(.timeLimit(.minutes(2)), .runsAlone("holds every cooperative thread"))
 struct KeyEchoWhilePoolIsBusyTests {
   @Test func keysAreEchoedAndEditedWhileEveryCooperativeThreadIsBlocked() async throws {
     let terminal = try PseudoTerminal(rows: 20, columns: 80)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import AsyncOps
@@ -7,7 +8,7 @@ import Testing
 /// must still reach it as the first one: not a later element, and none lost. Each test repeats a
 /// fresh iterator's first `next()` many times under ``SchedulerLoad`` (busy threads and tasks, so
 /// the consumer's thread is preempted between the two steps) and checks what the consumer got.
-@Suite(.timeLimit(.minutes(2)), .loadTests) struct StartRaceStressTests {
+@Suite(.timeLimit(.minutes(2)), .runsAlone("loads the machine")) struct StartRaceStressTests {
   static let trials = 800
 
   /// share under a policy that drops for a consumer that is not waiting: before the waiting

@@ -139,16 +139,3 @@ private final class BusyThread: Sendable {
     while !done.load(ordering: .acquiring) { sched_yield() }
   }
 }
-
-extension Trait where Self == ConditionTrait {
-  /// Runs a suite that loads the machine on purpose (busy threads and tasks, to perturb the
-  /// scheduler) only when `ASYNCOPS_LOAD_TESTS` is set: in a test process shared with the rest of
-  /// the suite, that load starves the timing-sensitive tests running beside it (real-thread
-  /// cancellation latency, the driver's wall-clock reports). CI runs these suites in a process of
-  /// their own (`.ci/run`).
-  static var loadTests: Self {
-    .enabled(
-      if: getenv("ASYNCOPS_LOAD_TESTS") != nil,
-      "loads the machine: run with ASYNCOPS_LOAD_TESTS=1 in a process of its own")
-  }
-}
