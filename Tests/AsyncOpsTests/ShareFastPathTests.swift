@@ -20,10 +20,11 @@ import Testing
 
     let storage = behind.consumer.storage
     let id = behind.consumer.id
-    #expect(storage.nextIfReady(consumer: id) == .success(1))
-    #expect(storage.nextIfReady(consumer: id) == .success(2))
-    #expect(storage.nextIfReady(consumer: id) == .success(3))
-    #expect(storage.nextIfReady(consumer: id) == .success(nil))
+    var slot = 0
+    #expect(storage.nextIfReady(consumer: id, slot: &slot) == .success(1))
+    #expect(storage.nextIfReady(consumer: id, slot: &slot) == .success(2))
+    #expect(storage.nextIfReady(consumer: id, slot: &slot) == .success(3))
+    #expect(storage.nextIfReady(consumer: id, slot: &slot) == .success(nil))
   }
 
   @Test func aConsumerWithNothingBufferedIsToldToWaitThenReceivesTheNextElement() async {
@@ -32,7 +33,9 @@ import Testing
     var iterator = shared.makeAsyncIterator()
     // Nothing buffered: wait (and the upstream starts). No waiter is stored by this answer, so
     // the suspension that follows (inside `next()`) is the consumer's only one.
-    #expect(iterator.consumer.storage.nextIfReady(consumer: iterator.consumer.id) == nil)
+    var slot = 0
+    let ready = iterator.consumer.storage.nextIfReady(consumer: iterator.consumer.id, slot: &slot)
+    #expect(ready == nil)
     input.yield(7)
     #expect(await iterator.next() == 7)
     input.finish()

@@ -342,3 +342,29 @@ extension ShareStateMachineTests {
     #expect(machine.consumers.map(\.id) == [second])
   }
 }
+
+extension ShareStateMachineTests {
+  /// A consumer's step looks first where the consumer was found last time; a consumer that has
+  /// moved (one registered before it left) or a hint past the end still finds the right
+  /// consumer, and the slot then says where it is now.
+  @Test func aStaleSlotStillFindsItsConsumerAndIsMovedToWhereItIsNow() {
+    var machine = machine(.unbounded)
+    let consumers = (0..<3).map { _ in machine.register() }
+    _ = produce("a", "b", into: &machine)
+    var slot = 2
+    // (The upstream was fed by hand here: the first take starts it.)
+    #expect(machine.next(consumer: consumers[2], slot: &slot).summary == "element(a, start)")
+    #expect(slot == 2)
+    _ = machine.cancel(consumer: consumers[0])
+    #expect(machine.next(consumer: consumers[2], slot: &slot).summary == "element(b, none)")
+    #expect(slot == 1)
+    var pastTheEnd = 7
+    #expect(machine.next(consumer: consumers[1], slot: &pastTheEnd).summary == "element(a, none)")
+    #expect(pastTheEnd == 0)
+    // A slot where another consumer is now is not taken for this one.
+    var other = 1
+    #expect(machine.next(consumer: consumers[1], slot: &other).summary == "element(b, none)")
+    #expect(other == 0)
+    #expect(machine.next(consumer: consumers[0], slot: &other).summary == "end(nil)")
+  }
+}

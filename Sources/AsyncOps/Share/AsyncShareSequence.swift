@@ -132,6 +132,8 @@ where Base.Element: Sendable {
     @usableFromInline let storage: Unmanaged<ShareStorage<Base>>
     @usableFromInline let id: Int
     @usableFromInline var ended = false
+    /// Where the consumer was found in the registry last time: where its next step looks first.
+    @usableFromInline var slot = 0
 
     @inlinable
     init(consumer: ShareConsumerHandle<Base>) {
@@ -156,7 +158,10 @@ where Base.Element: Sendable {
       // The fast path is synchronous (see `ShareStorage.nextIfReady`); only a wait is awaited.
       let result: Result<Element?, Failure>
       let id = id
-      if let ready = storage._withUnsafeGuaranteedRef({ $0.nextIfReady(consumer: id) }) {
+      var slot = slot
+      let ready = storage._withUnsafeGuaranteedRef { $0.nextIfReady(consumer: id, slot: &slot) }
+      self.slot = slot
+      if let ready {
         result = ready
       } else {
         result = await consumer.storage.suspend(consumer: id, isolation: actor)

@@ -134,6 +134,16 @@ struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter
     }
     return low < consumers.count && consumers[low].id == id ? low : nil
   }
+
+  /// ``index(of:)``, looked up at `hint` first: a consumer stays at the same index until one
+  /// registered before it leaves, so the index it was found at last time is almost always
+  /// right, and checking it is one predictable comparison. The binary search, with one
+  /// mispredicted branch per level, was the largest cost of a consumer's step among 16 consumers.
+  @inlinable @inline(__always)
+  func index(of id: Int, hint: Int) -> Int? {
+    if hint < consumers.count, consumers[hint].id == id { return hint }
+    return index(of: id)
+  }
 }
 
 // MARK: - Consumers
@@ -180,7 +190,16 @@ extension ShareStateMachine {
   /// (the start race).
   @inlinable @inline(__always)
   mutating func next(consumer id: Int) -> NextAction {
-    guard let index = index(of: id) else { return .end(nil) }
+    var slot = 0
+    return next(consumer: id, slot: &slot)
+  }
+
+  /// ``next(consumer:)`` for a consumer that remembers where it was found: `slot` is where to
+  /// look first, and is set to where the consumer is now (see ``index(of:hint:)``).
+  @inlinable @inline(__always)
+  mutating func next(consumer id: Int, slot: inout Int) -> NextAction {
+    guard let index = index(of: id, hint: slot) else { return .end(nil) }
+    slot = index
     if let action = take(at: index) { return action }
     return .wait(.none)
   }

@@ -53,13 +53,16 @@ where Base.Element: Sendable {
   /// only when it returns `nil`, so a consumer that takes from its buffer makes no async call (no
   /// async frame, no executor check on entry and return): the per-element path of a consumer that
   /// is behind is one lock, as the hand-written floor's. The rules stay in the state machine.
+  ///
+  /// `slot` is where the consumer was found last time, and is updated
+  /// (``ShareStateMachine/next(consumer:slot:)``).
   @inlinable
-  func nextIfReady(consumer id: Int) -> Result<Element?, Failure>? {
+  func nextIfReady(consumer id: Int, slot: inout Int) -> Result<Element?, Failure>? {
     if Task.isCancelled {
       cancel(consumer: id)
       return .success(nil)
     }
-    switch state.withLock({ $0.next(consumer: id) }) {
+    switch state.withLock({ $0.next(consumer: id, slot: &slot) }) {
     case .element(let element, let effect):
       if case .none = effect { return .success(element) }
       perform(effect)
