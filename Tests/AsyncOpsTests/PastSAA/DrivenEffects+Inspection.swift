@@ -3,13 +3,14 @@
 /// What the state-machine tests of the driven operators read from an effect: plain values that
 /// compare with `==`.
 extension DrivenEffects where Consumer == String, Waiter == String {
-  /// The consumer resumed and its outcome, as "consumer: outcome".
+  /// The consumer resumed and its outcome, as "consumer: outcome"; a failure as
+  /// "consumer: failure" (its value stays in the machine: ``DrivenStateMachine/resumedConsumer(_:)``).
   var resumedConsumer: String? {
-    guard let (consumer, outcome) = consumer else { return nil }
-    switch outcome {
-    case .success(let element?): return "\(consumer): \(element)"
-    case .success(nil): return "\(consumer): end"
-    case .failure(let failure): return "\(consumer): \(failure)"
+    guard let (consumer, delivery) = consumer else { return nil }
+    switch delivery {
+    case .element(let element?): return "\(consumer): \(element)"
+    case .element(nil): return "\(consumer): end"
+    case .failure: return "\(consumer): failure"
     }
   }
 
@@ -21,6 +22,15 @@ extension DrivenEffects where Consumer == String, Waiter == String {
   /// The timer resumed, as "timer: ask" or "timer: stop".
   var resumedTimer: String? {
     timer.map { "\($0.0): \($0.1 ? "ask" : "stop")" }
+  }
+}
+
+extension DrivenStateMachine where Consumer == String, Waiter == String {
+  /// `effects.resumedConsumer`, a failure with its value, which the machine holds until the
+  /// storage delivers it: "consumer: failure of base".
+  func resumedConsumer(_ effects: DrivenEffects<Element, Failure, Consumer, Waiter>) -> String? {
+    guard case (let consumer, .failure)? = effects.consumer else { return effects.resumedConsumer }
+    return "\(consumer): \(core.undeliveredFailure.map { "\($0)" } ?? "failure, but none is held")"
   }
 }
 

@@ -76,7 +76,7 @@ import Testing
     var machine = Self.running()
     _ = machine.suspend("consumer")
     let effects = machine.baseEnded(TestSourceFailure(source: "base"), at: .zero)
-    #expect(effects.resumedConsumer == "consumer: failure of base")
+    #expect(machine.resumedConsumer(effects) == "consumer: failure of base")
   }
 
   @Test func cancellationStopsBothReads() {

@@ -82,8 +82,8 @@ enum DrivenReadAction: Equatable, Sendable {
 /// Who the storage resumes after an event, outside the lock.
 @usableFromInline
 struct DrivenEffects<Element, Failure: Error, Consumer, Waiter> {
-  /// The waiting consumer and its outcome.
-  @usableFromInline var consumer: (Consumer, Result<Element?, Failure>)?
+  /// The waiting consumer and what it receives.
+  @usableFromInline var consumer: (Consumer, DrivenDelivery<Element>)?
   /// The parked base reader: `true` to read on, `false` to stop.
   @usableFromInline var reader: (Waiter, Bool)?
   /// The parked timer: `true` to ask again for a deadline, `false` to stop.
@@ -93,6 +93,16 @@ struct DrivenEffects<Element, Failure: Error, Consumer, Waiter> {
 
   @inlinable
   init() {}
+}
+
+/// What a resumed consumer receives, as an effect carries it: an element, the end (`nil`), or the
+/// failure, which stays in the machine (``DrivenCore/undeliveredFailure``) until the storage hands
+/// it over. An effect holds no `Failure`: with one in it (`any Error` for `timeout(after:)`), every
+/// effect was copied and destroyed through its type's value witnesses, on every element.
+@usableFromInline
+enum DrivenDelivery<Element> {
+  case element(Element?)
+  case failure
 }
 
 /// The half every ``DrivenStateMachine`` shares: the consumer (a ``SingleConsumerState`` whose
@@ -109,6 +119,9 @@ struct DrivenCore<Element, Failure: Error, Consumer, Waiter> {
   @usableFromInline var parkedReader: Waiter?
   /// The timer task, parked while it has no deadline; the owning machine parks it.
   @usableFromInline var idleTimer: Waiter?  // fence: settable by its owner
+  /// The failure a ``DrivenDelivery/failure`` effect resumes the consumer with, from the end until
+  /// the storage takes it.
+  @usableFromInline var undeliveredFailure: Failure?
 
   @inlinable
   init() {}
@@ -125,7 +138,7 @@ struct DrivenCore<Element, Failure: Error, Consumer, Waiter> {
   @inlinable
   mutating func emit(_ element: Element, into effects: inout Effects) {
     if let consumer = consumption.takeConsumer() {
-      effects.consumer = (consumer, .success(element))
+      effects.consumer = (consumer, .element(element))
     } else {
       consumption.ready.append(element)
     }
@@ -139,8 +152,23 @@ struct DrivenCore<Element, Failure: Error, Consumer, Waiter> {
   ) {
     guard isLive else { return }
     if dropsReady { consumption.ready.removeAll() }
-    if let waiting = consumption.ended(end) { effects.consumer = waiting }
+    switch consumption.ended(end) {
+    case (let consumer, .success(let value))?:
+      effects.consumer = (consumer, .element(value))
+    case (let consumer, .failure(let failure))?:
+      undeliveredFailure = failure
+      effects.consumer = (consumer, .failure)
+    case nil:
+      break
+    }
     stop(into: &effects)
+  }
+
+  /// The failure the consumer was resumed for (``DrivenDelivery/failure``), taken by the storage
+  /// to hand it over; `nil` once taken.
+  @inlinable
+  mutating func takeUndeliveredFailure() -> Failure? {
+    undeliveredFailure.take()
   }
 
   /// Stops the parked reader and timer and every task that reads.
@@ -192,7 +220,7 @@ struct DrivenCore<Element, Failure: Error, Consumer, Waiter> {
     var effects = Effects()
     let running = consumption.isRunning
     let (consumer, _) = consumption.cancelled()
-    if let consumer { effects.consumer = (consumer, .success(nil)) }
+    if let consumer { effects.consumer = (consumer, .element(nil)) }
     if running { stop(into: &effects) }
     parkedReader = nil
     idleTimer = nil

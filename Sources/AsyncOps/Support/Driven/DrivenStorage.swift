@@ -74,7 +74,16 @@ where
 
   @inlinable
   func perform(_ effects: Effects) {
-    if let (consumer, outcome) = effects.consumer { consumer.resume(returning: outcome) }
+    switch effects.consumer {
+    case (let consumer, .element(let value))?:
+      consumer.resume(returning: .success(value))
+    case (let consumer, .failure)?:
+      let failure = machine.withLock { $0.machine.core.takeUndeliveredFailure() }
+      guard let failure else { preconditionFailure("a failure effect without its failure") }
+      consumer.resume(returning: .failure(failure))
+    case nil:
+      break
+    }
     if let (reader, value) = effects.reader { reader.resume(returning: value) }
     if let (timer, value) = effects.timer { timer.resume(returning: value) }
     if effects.stopsReading { machine.withLock { $0.cancelReaders() }?.cancel() }
