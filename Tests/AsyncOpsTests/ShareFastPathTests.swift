@@ -41,6 +41,32 @@ import Testing
     input.finish()
     #expect(await iterator.next() == nil)
   }
+  /// Each iterator remembers where its consumer is in the registry; when a consumer registered
+  /// before it leaves, that place holds the next consumer, whose elements it must not take.
+  @Test func aConsumerWhoseSlotNowHoldsAnotherConsumerStillReceivesOnlyItsOwnElements() async {
+    let (base, input) = AsyncStream.makeStream(of: Int.self)
+    for element in 1...3 { input.yield(element) }
+    input.finish()
+    let shared = base.share(bufferingPolicy: .unbounded)
+    var first: AsyncShareSequence<AsyncStream<Int>>.Iterator? = shared.makeAsyncIterator()
+    var second = shared.makeAsyncIterator()
+    var third = shared.makeAsyncIterator()
+    var driver = shared.makeAsyncIterator()
+    // The driver reads the upstream to its end: every element is then buffered for the others.
+    while await driver.next() != nil {}
+    #expect(await second.next() == 1)
+    #expect(await third.next() == 1)
+    // The first consumer leaves: the second's place now holds the third.
+    #expect(first != nil)
+    first = nil
+    #expect(await second.next() == 2)
+    #expect(await third.next() == 2)
+    #expect(await third.next() == 3)
+    #expect(await second.next() == 3)
+    #expect(await second.next() == nil)
+    #expect(await third.next() == nil)
+  }
+
   /// The iterator reaches its storage through an unretained reference on the per-element path;
   /// what keeps the storage alive is the consumer handle every copy of the iterator holds, even
   /// once the shared sequence value and the iterator it was copied from are gone.

@@ -60,6 +60,9 @@ import Testing
     var received: [[Int]]
     /// The produced count at the moment each consumer registered.
     var producedAtRegistration: [Int?]
+    /// Where each consumer's iterator looks for it first (the iterator's slot hint): stale once
+    /// a consumer registered before it leaves.
+    var slots: [Int]
     var upstream = UpstreamStep.notStarted
     var nextElement = 0
     let elementCount: Int
@@ -73,6 +76,7 @@ import Testing
       }
       for index in steps.indices {
         key += [-2, steps[index].code, ids[index] ?? -1, producedAtRegistration[index] ?? -1]
+        key += [slots[index]]
         key += received[index]
       }
       return key
@@ -96,6 +100,7 @@ import Testing
       steps: Array(repeating: .unregistered, count: roles.count),
       received: Array(repeating: [], count: roles.count),
       producedAtRegistration: Array(repeating: nil, count: roles.count),
+      slots: Array(repeating: 0, count: roles.count),
       elementCount: elementCount)
     for index in roles.indices where !roles[index].joinsLate { start.register(index) }
     var visited: Set<[Int]> = [start.key]
@@ -178,7 +183,8 @@ extension ShareInterleavingTests.World {
         next.cancel(index, id: id)  // `break`: the iterator is dropped
         return next
       }
-      next.take(next.machine.next(consumer: id), index: index, suspended: .callSuspend)
+      let action = next.machine.next(consumer: id, slot: &next.slots[index])
+      next.take(action, index: index, suspended: .callSuspend)
     case .callSuspend:
       guard let id = ids[index] else { return nil }
       next.take(

@@ -66,8 +66,26 @@ import Testing
     _ = machine.baseEnded(TestSourceFailure(source: "base"), at: Self.at(0))
     // Both fall due at 3: the element first, then the failure for the next `next()`.
     #expect(machine.timerFired(at: Self.at(3)).resumedConsumer == "consumer: a")
+    // The consumer is busy: the failure reaches it through its own `next()`, not held for the
+    // storage to deliver.
+    #expect(machine.core.undeliveredFailure == nil)
     #expect(machine.next(at: Self.at(3)).0.isFailure)
     #expect(machine.next(at: Self.at(3)).0.deliveredValue == .some(nil))
+  }
+
+  /// A consumer waiting when the failure falls due is resumed with it; the machine holds the
+  /// failure for the storage until taken, once.
+  @Test func aDelayedFailureReachesAWaitingConsumerWhenDue() {
+    var machine = Self.running()
+    _ = machine.suspend("consumer")
+    _ = machine.baseEnded(TestSourceFailure(source: "base"), at: Self.at(1))
+    #expect(machine.timerFired(at: Self.at(3)).resumedConsumer == nil)
+    let effects = machine.timerFired(at: Self.at(4))
+    #expect(machine.resumedConsumer(effects) == "consumer: failure of base")
+    #expect(effects.stopsReading)
+    #expect(machine.core.takeUndeliveredFailure() == TestSourceFailure(source: "base"))
+    #expect(machine.core.takeUndeliveredFailure() == nil)
+    #expect(machine.next(at: Self.at(5)).0.deliveredValue == .some(nil))
   }
 
   @Test func aZeroIntervalHandsEveryEventOnAtOnce() {

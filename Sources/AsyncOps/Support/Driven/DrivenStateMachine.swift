@@ -119,8 +119,9 @@ struct DrivenCore<Element, Failure: Error, Consumer, Waiter> {
   @usableFromInline var parkedReader: Waiter?
   /// The timer task, parked while it has no deadline; the owning machine parks it.
   @usableFromInline var idleTimer: Waiter?  // fence: settable by its owner
-  /// The failure a ``DrivenDelivery/failure`` effect resumes the consumer with, from the end until
-  /// the storage takes it.
+  /// The failure a ``DrivenDelivery/failure`` effect resumes the waiting consumer with, from the
+  /// end until the storage takes it. A consumer that was busy at the end gets the failure from its
+  /// own `next()` instead, and this stays `nil`.
   @usableFromInline var undeliveredFailure: Failure?
 
   @inlinable
