@@ -135,9 +135,10 @@ extension BenchCase {
       .variants(of: DrivenFloorWorkload(of: WithLatestFromWorkload())),
       .variants(of: DrivenFloorWorkload(of: PrefixUntilOutputWorkload())),
       .variants(of: LoopFloorWorkload(.retry, of: RetryWorkload())),
-      // What the unspecialised reader alone adds to floor-combineLatest2, and what reading the
-      // standard library's map generically adds to floor-compacted (not shapes' floors).
-      [.floorCombineLatest2Unspecialised, .floorCompactedGeneric],
+      // What the unspecialised reader alone adds to floor-combineLatest2, what reading the
+      // standard library's map generically adds to floor-compacted, and what timeout's clock read
+      // before each wait adds to floor-timeout (not shapes' floors).
+      [.floorCombineLatest2Unspecialised, .floorCompactedGeneric, .floorTimeoutClocked],
     ]
 
   /// The physical floor: a bare continuation hand-off between two tasks.

@@ -99,6 +99,17 @@ struct BufferFloorWorkload: OperatorWorkload {
 }
 
 extension BenchCase {
+  /// `floor-timeout-clocked`: `floor-timeout` (the bare hand-over through one lock) whose consumer
+  /// also reads the `ContinuousClock` each time it is about to wait, as Timeout rule 1 needs (a
+  /// wait's deadline is its start plus the interval). Without the timer task: what the clock read
+  /// alone adds to the floor, not a shape's floor.
+  static let floorTimeoutClocked = BenchCase(
+    name: "floor-timeout-clocked",
+    summary: "floor-timeout whose consumer reads the ContinuousClock before each wait (as "
+      + "timeout's deadline needs); per input element",
+    size: TimeoutWorkload().sizes.sync, quickSize: 2_000, repetitions: operatorRepetitions,
+    measure: { count in await floorTimeoutClockedRun(count: count) })
+
   /// `floor-combineLatest2-unspecialised`: `floor-combineLatest2` with each reader reading its
   /// base through `any AsyncSequence<Int, Never>`, so the base's `next` calls are generic async
   /// calls as in the operator: what the unspecialised reader alone adds to the floor.
@@ -141,6 +152,28 @@ private func floorCombineLatestRun<Source: IntSource>(
 }
 
 @inline(never)
+/// ``FloorShare`` of one element ahead over the synchronous source, its consumer reading the
+/// clock before each wait (a call into the runtime the optimiser cannot drop); `waits` counts
+/// the reads.
+private func floorTimeoutClockedRun(count: Int) async -> RunOutcome {
+  let buffer = FloorShare(limit: 1)
+  let clock = ContinuousClock()
+  var waits = 0
+  var sum = 0
+  await withTaskGroup(of: Void.self) { group in
+    group.addTask { await buffer.upstream(SynchronousSource().values(count: count)) }
+    while let value = await buffer.next(beforeWaiting: {
+      _ = clock.now
+      waits &+= 1
+    }) {
+      sum &+= value
+    }
+  }
+  return RunOutcome(
+    elements: count, checksum: sum, expected: triangular(count),
+    extraFields: [("waits", Double(waits))])
+}
+
 private func floorShareRun<Base: AsyncSequence & Sendable>(
   _ base: Base, count: Int, limit: Int = ShareWorkload.bufferLimit
 ) async -> RunOutcome where Base.Element == Int, Base.Failure == Never {

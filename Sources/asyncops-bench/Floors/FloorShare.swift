@@ -84,7 +84,8 @@ final class FloorShare: Sendable {
   }
 
   /// The next element, or `nil` once the upstream has finished and the buffer is empty.
-  func next() async -> Int? {
+  /// `beforeWaiting` runs when nothing is ready, before the consumer waits (a probe's clock read).
+  func next(beforeWaiting: () -> Void = {}) async -> Int? {
     // Every operator asks this on its fast path too: a cancelled consumer ends at its next call,
     // even with an element ready.
     if Task.isCancelled {
@@ -101,6 +102,7 @@ final class FloorShare: Sendable {
       upstream?.resume()
       return element
     }
+    beforeWaiting()
     // The cancellation handler is what the semantics' "a cancelled consumer ends promptly" costs
     // a waiting consumer (the operators pay it on this path too); it only ends the consumer, as
     // the benchmark never cancels.
