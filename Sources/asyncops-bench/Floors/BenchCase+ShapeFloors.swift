@@ -151,10 +151,10 @@ private func floorCombineLatestRun<Source: IntSource>(
   return combineOutcome(count, bases: bases, tuples: tuples, lastIsFinal: lastIsFinal)
 }
 
-@inline(never)
 /// ``FloorShare`` of one element ahead over the synchronous source, its consumer reading the
 /// clock before each wait (a call into the runtime the optimiser cannot drop); `waits` counts
 /// the reads.
+@inline(never)
 private func floorTimeoutClockedRun(count: Int) async -> RunOutcome {
   let buffer = FloorShare(limit: 1)
   let clock = ContinuousClock()
@@ -174,6 +174,7 @@ private func floorTimeoutClockedRun(count: Int) async -> RunOutcome {
     extraFields: [("waits", Double(waits))])
 }
 
+@inline(never)
 private func floorShareRun<Base: AsyncSequence & Sendable>(
   _ base: Base, count: Int, limit: Int = ShareWorkload.bufferLimit
 ) async -> RunOutcome where Base.Element == Int, Base.Failure == Never {
