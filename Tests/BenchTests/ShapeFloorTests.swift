@@ -126,6 +126,32 @@ struct ShapeFloorTests {
     #expect(
       floorNamedToo.plannedCases.map(\.name) == ["handoff", "floor", "floor-chain2", "chain2"])
   }
+
+  @Test func aFloorNamedAwayFromItsOperatorIsStillPlannedRightBeforeIt() throws {
+    let options = try BenchOptions.parse([
+      "floor-zip2", "floor-merge2", "merge2", "control-share-1", "zip2", "floor-control-share-1",
+    ])
+    #expect(
+      options.plannedCases.map(\.name) == [
+        "handoff", "floor", "floor-merge2", "merge2", "floor-control-share-1", "control-share-1",
+        "floor-zip2", "zip2",
+      ])
+  }
+
+  /// Every case named, sorted by name (so every `floor-X` comes far from its `X`), as a script
+  /// that builds its selection from `--list` would: each paired case still comes right after its
+  /// own floor, and every named case is planned exactly once.
+  @Test func aSortedSelectionOfEveryCasePairsEachOperatorWithItsFloor() throws {
+    let names = BenchCase.registry.map(\.name).sorted()
+    let planned = try BenchOptions.parse(names).plannedCases.map(\.name)
+    #expect(planned.count == names.count)
+    #expect(Set(planned) == Set(names))
+    for (index, name) in planned.enumerated() where BenchCase.pairedCaseNames.contains(name) {
+      #expect(
+        index > 0 && planned[index - 1] == ShapeFloors.floorName(of: name),
+        "\(name) is planned after \(index > 0 ? planned[index - 1] : "nothing")")
+    }
+  }
 }
 
 /// A shape floor and its operator case are measured together, their timed repetitions alternated,

@@ -125,11 +125,20 @@ struct BenchOptions {
   /// The cases to measure: the selection, with the floors (`handoff`, `floor`) first so every
   /// ratio has its denominators from the same run, and each operator case's (and control's) shape
   /// floor (`floor-X`) just before it, so the two are measured together.
+  ///
+  /// A shape floor named in the selection goes there too, wherever it is named: measured on its
+  /// own, minutes before or after its operator, a floor and its operator could each sit in a
+  /// different one of the machine's speed states, and the ratio would say nothing about the
+  /// operator (the selection a sorted `--list` gives names every floor before its operator).
   var plannedCases: [BenchCase] {
-    let floors = BenchCase.floorNames.compactMap(BenchCase.named)
-    var planned = floors
+    let selected = Set(cases.map(\.name))
+    let pairedFloorNames = Set(
+      cases.map(\.name).filter(BenchCase.pairedCaseNames.contains).map(ShapeFloors.floorName(of:)))
+    var planned = BenchCase.floorNames.compactMap(BenchCase.named)
     var names = Set(BenchCase.floorNames)
     for benchCase in cases where !names.contains(benchCase.name) {
+      // Planned with its operator instead, below.
+      if pairedFloorNames.contains(benchCase.name) { continue }
       if BenchCase.pairedCaseNames.contains(benchCase.name),
         let floor = BenchCase.named(ShapeFloors.floorName(of: benchCase.name)),
         !names.contains(floor.name)
@@ -140,6 +149,8 @@ struct BenchOptions {
       planned.append(benchCase)
       names.insert(benchCase.name)
     }
+    precondition(
+      selected.isSubset(of: names), "asyncops-bench: a selected case was not planned")
     return planned
   }
 
