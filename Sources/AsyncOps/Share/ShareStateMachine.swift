@@ -87,22 +87,25 @@ struct ShareStateMachine<Element, Failure: Error, ConsumerWaiter, UpstreamWaiter
     }
   }
 
-  @usableFromInline let policy: AsyncShareBufferingPolicy
-  @usableFromInline let replayLimit: Int
-  @usableFromInline let stopping: ShareStopping
-  @usableFromInline var replay = RingBuffer<Element>()
+  // The fields every element reads or writes come first, in declaration order, so that they sit
+  // next to the lock word in memory: with the upstream and a consumer on two cores, each cache
+  // line the lock bodies touch moves from one core to the other on every element.
   @usableFromInline var consumers: [Consumer] = []
-  @usableFromInline var nextConsumerID = 0
   @usableFromInline var fullConsumerCount = 0
   @usableFromInline var phase = UpstreamPhase.notStarted
-  @usableFromInline var terminal: Terminal?
-  @usableFromInline var upstreamTask: Task<Void, Never>?
-  @usableFromInline var sequenceAlive = true
   /// How many elements the upstream has produced so far.
   @usableFromInline var producedCount = 0
   /// Which run of the upstream is current: a restartable share starts a new one after each
   /// stop, and what an older run's task still reports is ignored.
   @usableFromInline var run = 0
+  @usableFromInline let policy: AsyncShareBufferingPolicy
+  @usableFromInline let replayLimit: Int
+  @usableFromInline let stopping: ShareStopping
+  @usableFromInline var replay = RingBuffer<Element>()
+  @usableFromInline var nextConsumerID = 0
+  @usableFromInline var terminal: Terminal?
+  @usableFromInline var upstreamTask: Task<Void, Never>?
+  @usableFromInline var sequenceAlive = true
   /// The stop timer, while one is armed (StoppingAfter rule 1).
   @usableFromInline var stopTimer: StopTimer?
   /// Counts the stop timers armed so far: a timer that fires after it was disarmed is ignored.

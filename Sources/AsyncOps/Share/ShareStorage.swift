@@ -18,9 +18,11 @@ where Base.Element: Sendable {
     Element, Failure, ConsumerWaiter, UpstreamWaiter
   >
 
+  // First, so that the lock word and the machine's per-element fields (declared first in it)
+  // start the object (see ShareStateMachine's stored properties).
+  @usableFromInline let state: Mutex<Machine>
   /// The upstream's iterator for each run, taken by the upstream task.
   @usableFromInline let upstream: ShareUpstreamHandOff<Base.AsyncIterator>
-  @usableFromInline let state: Mutex<Machine>
   /// A restartable share's stop delay on its clock: called when the last consumer leaves, it
   /// reads the clock and returns the sleep until that instant plus the delay (`false` when
   /// cancelled first).
