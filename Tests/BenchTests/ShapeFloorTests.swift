@@ -138,9 +138,9 @@ struct ShapeFloorTests {
       ])
   }
 
-  /// Every case named, sorted by name (so every `floor-X` comes far from its `X`), as a script
-  /// that builds its selection from `--list` would: each paired case still comes right after its
-  /// own floor, and every named case is planned exactly once.
+  /// Every case named, sorted by name (so most `floor-X` come far from their `X`), as the
+  /// selection of the series 1206c–1206e was: each paired case still comes right after its own
+  /// floor, and every named case is planned exactly once.
   @Test func aSortedSelectionOfEveryCasePairsEachOperatorWithItsFloor() throws {
     let names = BenchCase.registry.map(\.name).sorted()
     let planned = try BenchOptions.parse(names).plannedCases.map(\.name)

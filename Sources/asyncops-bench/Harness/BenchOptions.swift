@@ -129,11 +129,11 @@ struct BenchOptions {
   /// A shape floor named in the selection goes there too, wherever it is named: measured on its
   /// own, minutes before or after its operator, a floor and its operator could each sit in a
   /// different one of the machine's speed states, and the ratio would say nothing about the
-  /// operator (the selection a sorted `--list` gives names every floor before its operator).
+  /// operator (a selection sorted by name names most floors far from their operators).
   var plannedCases: [BenchCase] {
-    let selected = Set(cases.map(\.name))
+    let selectedNames = cases.map(\.name)
     let pairedFloorNames = Set(
-      cases.map(\.name).filter(BenchCase.pairedCaseNames.contains).map(ShapeFloors.floorName(of:)))
+      selectedNames.filter(BenchCase.pairedCaseNames.contains).map(ShapeFloors.floorName(of:)))
     var planned = BenchCase.floorNames.compactMap(BenchCase.named)
     var names = Set(BenchCase.floorNames)
     for benchCase in cases where !names.contains(benchCase.name) {
@@ -150,7 +150,7 @@ struct BenchOptions {
       names.insert(benchCase.name)
     }
     precondition(
-      selected.isSubset(of: names), "asyncops-bench: a selected case was not planned")
+      names.isSuperset(of: selectedNames), "asyncops-bench: a selected case was not planned")
     return planned
   }
 
