@@ -104,7 +104,8 @@ enum ModesCommand {
     let verdicts = TargetJudgement.judge(rows.map(\.result), targets: BenchTargets.all)
     guard !verdicts.isEmpty else { return [] }
     return [
-      "targets (median ×reference, each mode against its own reference; judged in the worse):"
+      "targets (×reference, each mode against its own reference, a shape floor by the median of "
+        + "the paired repetitions; judged in the worse):"
     ]
       + verdicts.map { verdict in
         let perMode = verdict.ratios.map { "\($0.mode) \(NumberFormatting.fixed($0.ratio, 2))" }

@@ -65,11 +65,15 @@ enum BenchTargets {
       TargetJudgement.Result(
         caseName: $0.name, mode: "", nsPerElement: $0.nsPerElement,
         fastestNsPerElement: $0.fastestNsPerElement, slowestNsPerElement: $0.slowestNsPerElement,
-        fields: Dictionary($0.extraFields.map { ($0.name, $0.value) }) { first, _ in first })
+        fields: Dictionary($0.extraFields.map { ($0.name, $0.value) }) { first, _ in first },
+        runsNsPerElement: $0.runsNsPerElement)
     }
     let verdicts = TargetJudgement.judge(results, targets: all)
     guard !verdicts.isEmpty else { return [] }
-    return ["targets (median ×reference of this run; met when ≤ the limit):"]
+    return [
+      "targets (×reference of this run: median of the paired repetitions against a shape floor, "
+        + "else of the medians; met when ≤ the limit):"
+    ]
       + verdicts.map { verdict in
         let ratio = verdict.worse
         return "  " + targetLabel(verdict.target).padding(to: 50)

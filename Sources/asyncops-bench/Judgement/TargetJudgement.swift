@@ -2,7 +2,24 @@
 /// target's ratio is taken in each mode against that mode's own reference case, and the target
 /// is met only when the **worse** mode meets it (a target met in the lucky mode is not met for a
 /// user). Pure: the `--modes` report, `--modes-report` and the single-mode footer share it.
+///
+/// A shape-floor target is judged on its **paired** ratio: the floor and its operator case run
+/// their repetitions alternated (floor, operator, floor, …; see `BenchRunner.measurePair`), so
+/// repetition *i* of each ran in the same stretch of time, and the ratio is the median of the
+/// per-repetition ratios. A stretch in which the machine runs everything slower (which thread a
+/// wake-up lands on, another process) then slows both sides of one ratio instead of one of the two
+/// medians. The controls (a floor against a copy of itself) show the difference: over four
+/// five-run series their ratios spread 0.65–1.33 paired against 0.52–1.63 as a ratio of medians.
 enum TargetJudgement {
+  /// How a shape-floor target's ratio is taken from the two cases' repetitions.
+  enum Statistic: Equatable, Sendable {
+    /// The median of the per-repetition ratios, when the two cases have the same number of
+    /// repetitions (else the ratio of medians).
+    case pairedMedian
+    /// The case's median over the reference's median.
+    case ratioOfMedians
+  }
+
   /// One case's figures in one mode (`""` for a run without modes).
   struct Result: Equatable, Sendable {
     /// The case's name.
@@ -17,13 +34,17 @@ enum TargetJudgement {
     var slowestNsPerElement: Double
     /// The case's own figures (median over its repetitions), for targets judged on one of them.
     var fields: [String: Double]
+    /// Every timed repetition's ns per element, in the order they ran (empty when unknown).
+    var runsNsPerElement: [Double]
 
     /// A result whose repetitions all took `nsPerElement`.
     init(
       caseName: String, mode: String, nsPerElement: Double, fastestNsPerElement: Double? = nil,
-      slowestNsPerElement: Double? = nil, fields: [String: Double] = [:]
+      slowestNsPerElement: Double? = nil, fields: [String: Double] = [:],
+      runsNsPerElement: [Double] = []
     ) {
       self.fields = fields
+      self.runsNsPerElement = runsNsPerElement
       self.caseName = caseName
       self.mode = mode
       self.nsPerElement = nsPerElement
@@ -36,11 +57,13 @@ enum TargetJudgement {
   struct ModeRatio: Equatable, Sendable {
     /// The mode.
     let mode: String
-    /// Median of the case over median of the reference.
+    /// The judged ratio: the paired median for a shape-floor target whose repetitions pair up,
+    /// else the case's median over the reference's.
     let ratio: Double
-    /// The case's fastest repetition over the reference's median.
+    /// The smallest ratio: of the pairs, or the case's fastest repetition over the reference's
+    /// median.
     let fastest: Double
-    /// The case's slowest repetition over the reference's median.
+    /// The largest ratio, taken as ``fastest`` is.
     let slowest: Double
   }
 
@@ -67,8 +90,10 @@ enum TargetJudgement {
   }
 
   /// The verdict on every target in `targets` (in that order) whose case and reference the
-  /// results hold in at least one common mode.
-  static func judge(_ results: [Result], targets: [BenchTargets.Target]) -> [Verdict] {
+  /// results hold in at least one common mode, shape-floor targets taken by `statistic`.
+  static func judge(
+    _ results: [Result], targets: [BenchTargets.Target], statistic: Statistic = .pairedMedian
+  ) -> [Verdict] {
     var modes: [String] = []
     for result in results where !modes.contains(result.mode) { modes.append(result.mode) }
     return targets.compactMap { target in
@@ -90,10 +115,24 @@ enum TargetJudgement {
           }),
           reference.nsPerElement > 0 || ShapeFloors.isShapeFloorTarget(target)
         else { return nil }
-        let denominator =
-          ShapeFloors.isShapeFloorTarget(target)
-          ? max(reference.nsPerElement, ShapeFloors.foldedLoopNsPerElement)
-          : reference.nsPerElement
+        guard ShapeFloors.isShapeFloorTarget(target) else {
+          return ModeRatio(
+            mode: mode, ratio: measured.nsPerElement / reference.nsPerElement,
+            fastest: measured.fastestNsPerElement / reference.nsPerElement,
+            slowest: measured.slowestNsPerElement / reference.nsPerElement)
+        }
+        let floor = ShapeFloors.foldedLoopNsPerElement
+        if statistic == .pairedMedian, !measured.runsNsPerElement.isEmpty,
+          measured.runsNsPerElement.count == reference.runsNsPerElement.count
+        {
+          let pairs = zip(measured.runsNsPerElement, reference.runsNsPerElement).map {
+            $0 / max($1, floor)
+          }
+          return ModeRatio(
+            mode: mode, ratio: RunStatistics.median(pairs), fastest: pairs.min()!,
+            slowest: pairs.max()!)
+        }
+        let denominator = max(reference.nsPerElement, floor)
         return ModeRatio(
           mode: mode, ratio: measured.nsPerElement / denominator,
           fastest: measured.fastestNsPerElement / denominator,

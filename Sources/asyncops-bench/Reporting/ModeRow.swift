@@ -19,6 +19,8 @@ struct ModeRow: Equatable, Sendable {
   let loadAverage: String?
   /// Every number of the line by its key (the case's own figures among them).
   let numbers: [String: Double]
+  /// Every timed repetition's ns per element, in the order they ran (empty when not recorded).
+  let runsNsPerElement: [Double]
 
   /// The row of one `--json` object; `nil` without a `case` string and `nsPerElement` number.
   init?(_ object: JSONLines.Object) {
@@ -40,6 +42,11 @@ struct ModeRow: Equatable, Sendable {
     } else {
       contextSwitchesPerElement = nil
     }
+    if case .array(let runs) = field("runsNsPerElement") {
+      runsNsPerElement = runs.compactMap(\.number)
+    } else {
+      runsNsPerElement = []
+    }
     cpuNsPerElement = field("cpuNsPerElement")?.number
     loadAverage = string("loadAverage")
     numbers = Dictionary(object.compactMap { entry in entry.value.number.map { (entry.key, $0) } })
@@ -53,7 +60,7 @@ struct ModeRow: Equatable, Sendable {
     TargetJudgement.Result(
       caseName: caseName, mode: mode, nsPerElement: nsPerElement,
       fastestNsPerElement: fastestNsPerElement, slowestNsPerElement: slowestNsPerElement,
-      fields: numbers)
+      fields: numbers, runsNsPerElement: runsNsPerElement)
   }
 
   /// The rows of a `--json` run's objects (objects that are not cases are skipped).

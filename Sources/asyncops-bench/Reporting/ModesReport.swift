@@ -45,12 +45,14 @@ enum ModesReport {
     }
     lines += [
       "",
-      "Each cell: ×reference in \(modeNames), then the verdict on the worse mode.",
+      "Each cell: ×reference in \(modeNames), then the verdict on the worse mode. A shape floor's "
+        + "ratio is the median of its paired repetitions' ratios (see `TargetJudgement`).",
       "",
     ]
     lines += targetTable(runs, targets: BenchTargets.all, modes: modes)
-    let controls = targetTable(
-      runs, targets: BenchCase.controlNames.map(ShapeFloors.target(for:)), modes: modes)
+    lines += statisticLines(runs, targets: BenchTargets.all, what: "targets")
+    let controlTargets = BenchCase.controlNames.map(ShapeFloors.target(for:))
+    let controls = targetTable(runs, targets: controlTargets, modes: modes)
     if controls.count > 2 {  // more than the table's head: some run measured a control
       lines +=
         [
@@ -59,7 +61,7 @@ enum ModesReport {
             + "of itself (`control-X` against `floor-control-X`, both `floor-X`'s body). A ratio "
             + "away from 1 is the measurement's own spread for that shape in that mode.",
           "",
-        ] + controls
+        ] + controls + statisticLines(runs, targets: controlTargets, what: "controls")
     }
     return lines + cpuTable(runs, modes: modes, modeNames: modeNames)
   }
@@ -95,6 +97,39 @@ enum ModesReport {
           + cells.joined(separator: " | ") + " | \(summary) |")
     }
     return lines
+  }
+
+  /// How many of `targets` were met in every run (and for controls, the range of their ratios:
+  /// the measurement's own spread) under each
+  /// ``TargetJudgement/Statistic``: the judged one (paired) and the ratio of medians beside it,
+  /// so a reader sees what the choice of statistic changes.
+  static func statisticLines(
+    _ runs: [(path: String, rows: [ModeRow])], targets: [BenchTargets.Target], what: String
+  ) -> [String] {
+    let statistics: [(TargetJudgement.Statistic, String)] = [
+      (.pairedMedian, "judged: the median of the paired repetitions' ratios"),
+      (.ratioOfMedians, "not judged: the ratio of the two medians"),
+    ]
+    var lines: [String] = []
+    for (statistic, label) in statistics {
+      let verdicts = runs.map {
+        TargetJudgement.judge($0.rows.map(\.result), targets: targets, statistic: statistic)
+      }
+      let ratios = verdicts.flatMap { $0.flatMap { $0.ratios.map(\.ratio) } }
+      guard let low = ratios.min(), let high = ratios.max() else { return [] }
+      let measured = targets.filter { target in
+        verdicts.allSatisfy { run in run.contains { $0.target == target } }
+      }
+      let metEveryRun = measured.filter { target in
+        verdicts.allSatisfy { run in run.first { $0.target == target }?.met == true }
+      }
+      let range =
+        what == "controls"
+        ? "; ratios \(NumberFormatting.fixed(low, 2))–\(NumberFormatting.fixed(high, 2))" : ""
+      lines.append(
+        "- \(label): \(metEveryRun.count) of \(measured.count) \(what) met in every run\(range).")
+    }
+    return [""] + lines
   }
 
   /// CPU time per element of each `handoff`-referenced target case over `handoff`'s, per run and
