@@ -115,4 +115,21 @@ struct PairedRatioTests {
       lines.contains("- not judged: the ratio of the two medians: 0 of 1 targets met in every run.")
     )
   }
+
+  @Test func theShapeColumnAndTheJSONFieldShowTheJudgedFigure() throws {
+    func measurement(_ name: String, _ runs: [Double]) -> CaseMeasurement {
+      CaseMeasurement(
+        name: name, elements: 1_000, runsNsPerElement: runs,
+        runsContextSwitchesPerElement: runs.map { _ in 0 }, runsCpuNsPerElement: runs,
+        peakMemoryBytes: nil, extraFields: [])
+    }
+    let floor = measurement("floor-zip2", [900, 900, 1_900])
+    let zip = measurement("zip2", [1_000, 2_000, 2_100])
+    let ratio = try #require(zip.shapeFloorRatio(to: floor))
+    #expect(abs(ratio - 1_000.0 / 900) < 1e-9)
+    #expect(zip.shapeFloorRatio(to: nil) == nil)
+    let folded = measurement("floor-chain2", [0.001, 0.002, 0.001])
+    let chain = measurement("chain2", [0.6, 0.7, 0.65])
+    #expect(abs(try #require(chain.shapeFloorRatio(to: folded)) - 0.65) < 1e-9)
+  }
 }

@@ -33,6 +33,21 @@ struct CaseMeasurement: Sendable {
     nsPerElement > 0 ? 1e9 / nsPerElement : 0
   }
 
+  /// What the targets judge this case on (one mode: `""`).
+  var result: TargetJudgement.Result {
+    TargetJudgement.Result(
+      caseName: name, mode: "", nsPerElement: nsPerElement,
+      fastestNsPerElement: fastestNsPerElement, slowestNsPerElement: slowestNsPerElement,
+      fields: Dictionary(extraFields.map { ($0.name, $0.value) }) { first, _ in first },
+      runsNsPerElement: runsNsPerElement)
+  }
+
+  /// This case's ratio to its shape floor `floor` (measured in the same run), as its target
+  /// judges it (``TargetJudgement/shapeFloorRatio(_:to:statistic:)``).
+  func shapeFloorRatio(to floor: CaseMeasurement?) -> Double? {
+    floor.map { TargetJudgement.shapeFloorRatio(result, to: $0.result).ratio }
+  }
+
   /// This case's cost as a multiple of `floor`'s (a floor case measured in the same run).
   func ratio(to floor: CaseMeasurement?) -> Double? {
     guard let floor, floor.nsPerElement > 0 else { return nil }

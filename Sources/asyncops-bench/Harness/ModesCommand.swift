@@ -76,7 +76,7 @@ enum ModesCommand {
             $0.caseName == ShapeFloors.floorName(of: name) && $0.mode == mode.rawValue
           }
           let toShape = shapeFloor.map {
-            $0.nsPerElement > 0 ? row.nsPerElement / $0.nsPerElement : 0
+            TargetJudgement.shapeFloorRatio(row.result, to: $0.result).ratio
           }
           cells = [
             NumberFormatting.fixed(row.nsPerElement, 1),

@@ -61,13 +61,7 @@ enum BenchTargets {
 
   /// The report lines for the targets whose case was measured in a single-mode run.
   static func lines(_ measured: [CaseMeasurement], handoff: CaseMeasurement?) -> [String] {
-    let results = measured.map {
-      TargetJudgement.Result(
-        caseName: $0.name, mode: "", nsPerElement: $0.nsPerElement,
-        fastestNsPerElement: $0.fastestNsPerElement, slowestNsPerElement: $0.slowestNsPerElement,
-        fields: Dictionary($0.extraFields.map { ($0.name, $0.value) }) { first, _ in first },
-        runsNsPerElement: $0.runsNsPerElement)
-    }
+    let results = measured.map(\.result)
     let verdicts = TargetJudgement.judge(results, targets: all)
     guard !verdicts.isEmpty else { return [] }
     return [

@@ -121,24 +121,32 @@ enum TargetJudgement {
             fastest: measured.fastestNsPerElement / reference.nsPerElement,
             slowest: measured.slowestNsPerElement / reference.nsPerElement)
         }
-        let floor = ShapeFloors.foldedLoopNsPerElement
-        if statistic == .pairedMedian, !measured.runsNsPerElement.isEmpty,
-          measured.runsNsPerElement.count == reference.runsNsPerElement.count
-        {
-          let pairs = zip(measured.runsNsPerElement, reference.runsNsPerElement).map {
-            $0 / max($1, floor)
-          }
-          return ModeRatio(
-            mode: mode, ratio: RunStatistics.median(pairs), fastest: pairs.min()!,
-            slowest: pairs.max()!)
-        }
-        let denominator = max(reference.nsPerElement, floor)
+        let shape = shapeFloorRatio(measured, to: reference, statistic: statistic)
         return ModeRatio(
-          mode: mode, ratio: measured.nsPerElement / denominator,
-          fastest: measured.fastestNsPerElement / denominator,
-          slowest: measured.slowestNsPerElement / denominator)
+          mode: mode, ratio: shape.ratio, fastest: shape.fastest, slowest: shape.slowest)
       }
       return ratios.isEmpty ? nil : Verdict(target: target, ratios: ratios)
     }
+  }
+
+  /// An operator case's ratio to its shape floor, as the targets judge it (the `×shape` column
+  /// and `ratioToShapeFloor` show the same figure): by `statistic`, the floor taken as at least
+  /// ``ShapeFloors/foldedLoopNsPerElement`` (a loop folded away by the optimiser). `fastest` and
+  /// `slowest` are the extreme pairs, or the case's extreme repetitions over the floor's median.
+  static func shapeFloorRatio(
+    _ measured: Result, to floor: Result, statistic: Statistic = .pairedMedian
+  ) -> (ratio: Double, fastest: Double, slowest: Double) {
+    let least = ShapeFloors.foldedLoopNsPerElement
+    if statistic == .pairedMedian, !measured.runsNsPerElement.isEmpty,
+      measured.runsNsPerElement.count == floor.runsNsPerElement.count
+    {
+      let pairs = zip(measured.runsNsPerElement, floor.runsNsPerElement).map { $0 / max($1, least) }
+      return (RunStatistics.median(pairs), pairs.min()!, pairs.max()!)
+    }
+    let denominator = max(floor.nsPerElement, least)
+    return (
+      measured.nsPerElement / denominator, measured.fastestNsPerElement / denominator,
+      measured.slowestNsPerElement / denominator
+    )
   }
 }

@@ -47,7 +47,7 @@ struct BenchReport {
   func line(_ measurement: CaseMeasurement, floors: Floors, shapeFloor: CaseMeasurement? = nil) {
     let toHandoff = measurement.ratio(to: floors.handoff)
     let toFloor = measurement.ratio(to: floors.floor)
-    let toShapeFloor = measurement.ratio(to: shapeFloor)
+    let toShapeFloor = measurement.shapeFloorRatio(to: shapeFloor)
     if json {
       print(
         jsonObject(
