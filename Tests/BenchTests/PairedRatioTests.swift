@@ -10,16 +10,21 @@ struct PairedRatioTests {
   private typealias Result = TargetJudgement.Result
   private let target = ShapeFloors.target(for: "zip2")
 
+  /// `floor-zip2` and `zip2` in `mode`, each with its repetitions and their median.
+  private func pair(floor: [Double], zip: [Double], mode: String = "free") -> [Result] {
+    [
+      Result(
+        caseName: "floor-zip2", mode: mode, nsPerElement: RunStatistics.median(floor),
+        runsNsPerElement: floor),
+      Result(
+        caseName: "zip2", mode: mode, nsPerElement: RunStatistics.median(zip),
+        runsNsPerElement: zip),
+    ]
+  }
+
   /// Floor and operator, three repetitions each: the second pair ran in a slow stretch (both
   /// sides 2×), the first floor repetition was fast on its own.
-  private let results = [
-    Result(
-      caseName: "floor-zip2", mode: "free", nsPerElement: 1_000,
-      runsNsPerElement: [600, 2_000, 1_000]),
-    Result(
-      caseName: "zip2", mode: "free", nsPerElement: 1_100,
-      runsNsPerElement: [1_100, 2_200, 1_050]),
-  ]
+  private var results: [Result] { pair(floor: [600, 2_000, 1_000], zip: [1_100, 2_200, 1_050]) }
 
   @Test func theRatioIsTheMedianOfThePairsNotOfTheMedians() throws {
     let verdict = try #require(TargetJudgement.judge(results, targets: [target]).first)
@@ -36,14 +41,7 @@ struct PairedRatioTests {
   @Test func aSlowStretchBeginningBetweenTwoPairsMovesTheMediansButNotThePairs() throws {
     // A slow stretch (2×) begins after the floor's second repetition: it takes the operator's
     // second and third and the floor's third.
-    let results = [
-      Result(
-        caseName: "floor-zip2", mode: "pinned", nsPerElement: 900,
-        runsNsPerElement: [900, 900, 1_900]),
-      Result(
-        caseName: "zip2", mode: "pinned", nsPerElement: 2_000,
-        runsNsPerElement: [1_000, 2_000, 2_100]),
-    ]
+    let results = pair(floor: [900, 900, 1_900], zip: [1_000, 2_000, 2_100], mode: "pinned")
     let paired = try #require(TargetJudgement.judge(results, targets: [target]).first)
     #expect(abs(paired.worse.ratio - 1_000.0 / 900) < 1e-9)
     #expect(paired.met)
