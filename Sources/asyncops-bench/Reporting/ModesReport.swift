@@ -50,7 +50,7 @@ enum ModesReport {
       "",
     ]
     lines += targetTable(runs, targets: BenchTargets.all, modes: modes)
-    lines += statisticLines(runs, targets: BenchTargets.all, what: "targets")
+    lines += statisticLines(runs, targets: BenchTargets.all, what: "targets", showingRange: false)
     let controlTargets = BenchCase.controlNames.map(ShapeFloors.target(for:))
     let controls = targetTable(runs, targets: controlTargets, modes: modes)
     if controls.count > 2 {  // more than the table's head: some run measured a control
@@ -61,7 +61,8 @@ enum ModesReport {
             + "of itself (`control-X` against `floor-control-X`, both `floor-X`'s body). A ratio "
             + "away from 1 is the measurement's own spread for that shape in that mode.",
           "",
-        ] + controls + statisticLines(runs, targets: controlTargets, what: "controls")
+        ] + controls
+        + statisticLines(runs, targets: controlTargets, what: "controls", showingRange: true)
     }
     return lines + cpuTable(runs, modes: modes, modeNames: modeNames)
   }
@@ -99,12 +100,13 @@ enum ModesReport {
     return lines
   }
 
-  /// How many of `targets` were met in every run (and for controls, the range of their ratios:
-  /// the measurement's own spread) under each
+  /// How many of `targets` (called `what`) were met in every run, and with `showingRange` the
+  /// range of their ratios (for the controls: the measurement's own spread), under each
   /// ``TargetJudgement/Statistic``: the judged one (paired) and the ratio of medians beside it,
   /// so a reader sees what the choice of statistic changes.
   static func statisticLines(
-    _ runs: [(path: String, rows: [ModeRow])], targets: [BenchTargets.Target], what: String
+    _ runs: [(path: String, rows: [ModeRow])], targets: [BenchTargets.Target], what: String,
+    showingRange: Bool
   ) -> [String] {
     let statistics: [(TargetJudgement.Statistic, String)] = [
       (.pairedMedian, "judged: the median of the paired repetitions' ratios"),
@@ -124,7 +126,7 @@ enum ModesReport {
         verdicts.allSatisfy { run in run.first { $0.target == target }?.met == true }
       }
       let range =
-        what == "controls"
+        showingRange
         ? "; ratios \(NumberFormatting.fixed(low, 2))–\(NumberFormatting.fixed(high, 2))" : ""
       lines.append(
         "- \(label): \(metEveryRun.count) of \(measured.count) \(what) met in every run\(range).")
