@@ -136,9 +136,13 @@ extension BenchCase {
       .variants(of: DrivenFloorWorkload(of: PrefixUntilOutputWorkload())),
       .variants(of: LoopFloorWorkload(.retry, of: RetryWorkload())),
       // What the unspecialised reader alone adds to floor-combineLatest2, what reading the
-      // standard library's map generically adds to floor-compacted, and what timeout's clock read
-      // before each wait adds to floor-timeout (not shapes' floors).
-      [.floorCombineLatest2Unspecialised, .floorCompactedGeneric, .floorTimeoutClocked],
+      // standard library's map generically adds to floor-compacted, what timeout's clock read
+      // before each wait adds to floor-timeout, and what calling the transform adds to
+      // floor-mapLatest-switch (not shapes' floors).
+      [
+        .floorCombineLatest2Unspecialised, .floorCompactedGeneric, .floorTimeoutClocked,
+        .floorMapLatestSwitchTransformed,
+      ],
     ]
 
   /// The physical floor: a bare continuation hand-off between two tasks.

@@ -31,6 +31,13 @@ final class FloorMapLatest: Sendable {
   }
 
   private let state = Mutex(State())
+  /// The transform a transform task calls between taking the newest element and delivering its
+  /// result, as any `mapLatest` calls its caller's; `nil`: none (the result is the element).
+  private let transform: (@Sendable (Int) async -> Int)?
+
+  init(transform: (@Sendable (Int) async -> Int)? = nil) {
+    self.transform = transform
+  }
 
   /// The reader task: reads `base` to its end, launching a transform when none waits to begin.
   func read(_ base: CountingSequence) async {
@@ -46,9 +53,14 @@ final class FloorMapLatest: Sendable {
         return true
       }
       guard launch else { continue }
-      let transform = Task { self.begin() }
+      let launched: Task<Void, Never>
+      if let transform {
+        launched = Task { await self.begin(transforming: transform) }
+      } else {
+        launched = Task { self.begin() }
+      }
       let previous = state.withLock { state -> Task<Void, Never>? in
-        defer { state.running = transform }
+        defer { state.running = launched }
         return state.running
       }
       previous?.cancel()
@@ -64,11 +76,21 @@ final class FloorMapLatest: Sendable {
 
   /// A launched transform begins: it takes the newest element, then delivers its result.
   private func begin() {
-    let (element, generation) = state.withLock { state in
+    let (element, generation) = takeLatest()
+    deliver(element, generation: generation)
+  }
+
+  /// ``begin()`` with the transform called on the element in between.
+  private func begin(transforming transform: @Sendable (Int) async -> Int) async {
+    let (element, generation) = takeLatest()
+    deliver(await transform(element), generation: generation)
+  }
+
+  private func takeLatest() -> (element: Int, generation: Int) {
+    state.withLock { state in
       state.launchWaiting = false
       return (state.latest, state.generation)
     }
-    deliver(element, generation: generation)
   }
 
   /// A transform's end: its result (the element itself), emitted if it is still the latest.
@@ -117,11 +139,23 @@ extension BenchCase {
       + "begin, the previous cancelled) of a synchronous 0..<N; per input element",
     size: 1_000_000, quickSize: 10_000, repetitions: 5,
     measure: { count in await floorMapLatestRun(count) })
+
+  /// `floor-mapLatest-switch-transformed`: `floor-mapLatest-switch` whose transform tasks call the
+  /// transform, `{ $0 }`, handed in as a closure value and so called through it, as the operator
+  /// calls its caller's: what calling a transform adds to the floor, not a shape's floor.
+  static let floorMapLatestSwitchTransformed = BenchCase(
+    name: "floor-mapLatest-switch-transformed",
+    summary: "floor-mapLatest-switch whose transform tasks call { $0 } through a closure value "
+      + "(as the operator calls its transform); per input element",
+    size: 1_000_000, quickSize: 10_000, repetitions: 5,
+    measure: { count in await floorMapLatestRun(count, transform: { $0 }) })
 }
 
 @inline(never)
-private func floorMapLatestRun(_ count: Int) async -> RunOutcome {
-  let mapper = FloorMapLatest()
+private func floorMapLatestRun(
+  _ count: Int, transform: (@Sendable (Int) async -> Int)? = nil
+) async -> RunOutcome {
+  let mapper = FloorMapLatest(transform: transform)
   var emitted = 0
   var last = -1
   var increasing = true
