@@ -93,7 +93,8 @@ final class FloorMapLatest: Sendable {
     }
   }
 
-  /// A transform's end: its result (the element itself), emitted if it is still the latest.
+  /// A transform's end: its result (the element itself, or the transform's), emitted if it is
+  /// still the latest.
   private func deliver(_ result: Int, generation: Int) {
     let consumer = state.withLock { state -> UnsafeContinuation<Int?, Never>? in
       guard generation == state.generation, !Task.isCancelled else { return nil }
