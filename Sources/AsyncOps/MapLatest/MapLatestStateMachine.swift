@@ -64,6 +64,10 @@ struct MapLatestStateMachine<
     /// task with this launch id — or none when a launched task has not begun yet: it will take
     /// the new element.
     case supersede(launching: UInt64?, cancelling: Inner?, stopping: InnerWaiter?)
+    /// Nothing to launch, cancel or stop: the launched task, which has not begun yet, will take
+    /// the new element. Read the next one. (Apart from `supersede`, so that the reader's most
+    /// common step returns a value with nothing to release.)
+    case readNext
     /// The consumer is gone: stop reading.
     case stop
   }
@@ -208,6 +212,7 @@ struct MapLatestStateMachine<
     }
     let stopping = innerWaiter.take()
     guard launched == nil else {
+      if cancelling == nil, stopping == nil { return .readNext }
       return .supersede(launching: nil, cancelling: cancelling, stopping: stopping)
     }
     let launch = nextLaunch

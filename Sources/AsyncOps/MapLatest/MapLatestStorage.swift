@@ -89,6 +89,8 @@ where Base.Element: Sendable {
     do {
       while let element = try await iterator.next(isolation: nil) {
         switch machine.withLock({ $0.upstreamProduced(element) }) {
+        case .readNext:
+          continue
         case .supersede(let launch, let superseded, let waiting):
           waiting?.resume(returning: false)
           superseded?.cancel()
