@@ -69,29 +69,6 @@ where Base.Element == Element? {
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Element? {
       guard !finished else { return nil }
-      // Why a second path for a caller on no actor: the usual base of `compacted()` is the
-      // stdlib's `map` (or `compactMap`), whose conformance lives in a resilient module, so
-      // generic code reaches its `next(isolation:)` through the witness table, unspecialised,
-      // and that one hops to the generic executor and back around the transform on every
-      // element; its `next()` does not. On no actor the two calls mean the same, and `next()`
-      // is about 12% cheaper per element (`docs/bench-runs/vs-saa/`). The copy is what the
-      // stdlib's default `next(isolation:)` does: the caller is suspended in this call, so
-      // nothing else touches `base` meanwhile. Inline, not a helper: an async call costs a frame.
-      if actor == nil {
-        nonisolated(unsafe) var iterator = base
-        defer { base = iterator }
-        do {
-          while let wrapped = try await iterator.next() {
-            if let element = wrapped { return element }
-          }
-        } catch {
-          finished = true
-          // `next()` throws only the base's `Failure`: the protocol requires it of a typed base.
-          throw error as! Failure
-        }
-        finished = true
-        return nil
-      }
       do {
         while let wrapped = try await base.next(isolation: actor) {
           if let element = wrapped { return element }

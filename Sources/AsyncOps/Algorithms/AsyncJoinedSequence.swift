@@ -64,9 +64,13 @@ where Base.Element: AsyncSequence {
     /// The base's failure or an inner sequence's.
     public typealias Failure = any Error
 
-    /// `nil` once the sequence has ended (finished or thrown): it then returns `nil` for ever.
-    @usableFromInline var outer: Base.AsyncIterator?
+    // Not optional: an optional of a standard-library iterator (the usual outer one is `map`'s,
+    // whose layout is resilient) is tested through its value witnesses, which look its generic
+    // metadata up on every element; a flag is tested in place.
+    @usableFromInline var outer: Base.AsyncIterator
     @usableFromInline var inner: Base.Element.AsyncIterator?
+    /// Set once the sequence has ended (finished or thrown): it then returns `nil` for ever.
+    @usableFromInline var ended = false
 
     @inlinable
     init(outer: Base.AsyncIterator) {
@@ -83,12 +87,12 @@ where Base.Element: AsyncSequence {
       isolation actor: isolated (any Actor)? = #isolation
     ) async rethrows -> Element? {
       do {
-        while outer != nil {
+        while !ended {
           if inner != nil, let element = try await inner!.next(isolation: actor) {
             return element
           }
           inner = nil
-          guard let sequence = try await outer!.next(isolation: actor) else { break }
+          guard let sequence = try await outer.next(isolation: actor) else { break }
           inner = sequence.makeAsyncIterator()
         }
         end()
@@ -107,7 +111,7 @@ where Base.Element: AsyncSequence {
 
     @inlinable
     mutating func end() {
-      outer = nil
+      ended = true
       inner = nil
     }
   }

@@ -2,10 +2,9 @@ import AsyncOps
 import Synchronization
 import Testing
 
-/// `compacted()` reads its base in two ways: through `next(isolation:)` with the caller's actor,
-/// and through `next()` when the caller is on no actor (the cheaper call for the stdlib's `map`).
-/// Both must give the same elements, the same error and `nil` after it, and a caller on an actor
-/// must have its base read on that actor.
+/// `compacted()` reads its base through `next(isolation:)` with the caller's actor, or with none:
+/// a caller on an actor must have its base read on that actor, and a caller on no actor must get
+/// the same elements, the same error and `nil` after it.
 @Suite(.timeLimit(.minutes(1))) struct CompactedIsolationTests {
   @Test func aCallerOnAnActorHasItsBaseReadOnThatActor() async {
     let base = IsolationRecordingBase(elements: [1, nil, 2, nil, nil, 3])
