@@ -11,43 +11,11 @@ import Synchronization
 /// when it waits; when the buffer holds `limit` elements the upstream waits before reading on, and
 /// it is resumed as soon as the consumer's take leaves fewer than `limit` (the same wake-up rule).
 final class FloorShare: Sendable {
-  private struct State: CancellableConsumerState {
-    /// A ring of `limit` places.
-    var ring: [Int]
-    var head = 0
-    var count = 0
-    /// Set while the consumer waits (then the ring is empty).
-    var consumer: UnsafeContinuation<Int?, Never>?
-    /// Set while the upstream waits for room.
-    var upstream: UnsafeContinuation<Void, Never>?
-    var finished = false
-    /// Set when the consumer is cancelled.
-    var ended = false
-
-    var isFull: Bool { count == ring.count }
-
-    mutating func append(_ element: Int) {
-      ring[(head + count) % ring.count] = element
-      count += 1
-    }
-
-    /// The oldest element, and the upstream to resume now that there is room.
-    mutating func take() -> (Int, UnsafeContinuation<Void, Never>?)? {
-      guard count > 0 else { return nil }
-      let element = ring[head]
-      head = (head + 1) % ring.count
-      count -= 1
-      let upstream = self.upstream
-      self.upstream = nil
-      return (element, upstream)
-    }
-  }
-
-  private let state: Mutex<State>
+  private let state: Mutex<FloorShareState>
 
   /// A buffer of `limit` (at least 1) elements.
   init(limit: Int) {
-    state = Mutex(State(ring: Array(repeating: 0, count: limit)))
+    state = Mutex(FloorShareState(ring: Array(repeating: 0, count: limit)))
   }
 
   /// The upstream task: reads `base` to its end (specialised for each source it is called with).
