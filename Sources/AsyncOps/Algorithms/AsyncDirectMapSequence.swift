@@ -102,13 +102,15 @@ public struct AsyncDirectMapSequence<Base: AsyncSequence, Transformed>: AsyncSeq
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
     @usableFromInline var map: AsyncMapSequence<Base, Transformed>.Iterator
+    /// Set at the map's end or failure: the map's iterator would read its base again.
+    @usableFromInline var ended = false
 
     @inlinable
     init(_ map: AsyncMapSequence<Base, Transformed>.Iterator) {
       self.map = map
     }
 
-    /// The map's next element; `nil` at its end.
+    /// The map's next element; `nil` at its end, and for ever after the end or a failure.
     ///
     /// ```swift
     /// let value = try await iterator.next(isolation: #isolation)
@@ -117,7 +119,17 @@ public struct AsyncDirectMapSequence<Base: AsyncSequence, Transformed>: AsyncSeq
     public mutating func next(
       isolation actor: isolated (any Actor)? = #isolation
     ) async throws(Failure) -> Transformed? {
-      try await map.next(isolation: actor)
+      guard !ended else { return nil }
+      do {
+        guard let element = try await map.next(isolation: actor) else {
+          ended = true
+          return nil
+        }
+        return element
+      } catch {
+        ended = true
+        throw error
+      }
     }
 
     /// The map's next element; see ``next(isolation:)``.
