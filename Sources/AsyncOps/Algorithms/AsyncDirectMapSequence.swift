@@ -2,7 +2,7 @@
 // the standard library's `map`. Generic code reaches a standard-library conformance only through
 // its witness table, and `AsyncMapSequence.Iterator`'s witness is the unspecialised
 // `next(isolation:)` of the resilient `_Concurrency` module: generic metadata, a frame from the
-// task allocator and an executor check around the transform, about 180 ns per element where a
+// task allocator and an executor check around the transform, about 190 ns per element where a
 // loop that names the concrete type inlines the whole `next` (docs/performance.md). Wrapped in this
 // type, the map is read through a conformance of this module, whose `next` calls the map's own
 // inlinable one by its concrete type; specialised for the base, it compiles to the loop.
