@@ -65,7 +65,8 @@ let cases: [Case] = [
     for await value in Counting(count: n).filter(always) { sum &+= value &+ 1 }
     return sum
   },
-  Case(reader: "generic loop", base: "map") { n in await genericSum(Counting(count: n).map(plusOne))
+  Case(reader: "generic loop", base: "map") { n in
+    await genericSum(Counting(count: n).map(plusOne))
   },
   Case(reader: "removeDuplicates()", base: "source") { n in
     var sum = 0
