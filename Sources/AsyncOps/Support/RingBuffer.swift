@@ -47,7 +47,14 @@ struct RingBuffer<Element> {
   @inlinable @inline(__always)
   mutating func popFirst() -> Element? {
     guard _count > 0 else { return nil }
-    let element = _storage[_head].take()
+    let element: Element?
+    if _isPOD(Element.self) {
+      // A trivial element holds no reference to release: its slot is left as it is, and the
+      // ring's storage is only read, with no uniqueness check.
+      element = _storage[_head]
+    } else {
+      element = _storage[_head].take()
+    }
     _head += 1
     if _head == _storage.count { _head = 0 }
     _count -= 1
