@@ -352,32 +352,45 @@ extension ShareStateMachine {
       if replay.count == replayLimit { _ = replay.popFirst() }
       replay.append(element)
     }
-    for index in consumers.indices {
-      if consumers[index].waiter != nil, let waiter = consumers[index].waiter.take() {
-        resuming.append(waiter)
-        // A rendezvous consumer holds none, but holds the upstream back until it waits again.
-        if boundedLimit == 0 { fullConsumerCount += 1 }
-      } else {
-        buffer(element, at: index)
+    // One uniqueness check of the registry for all consumers, not one per consumer: the loop
+    // writes through the buffer pointer, and the counts it changes are kept in locals meanwhile.
+    let policy = self.policy
+    let rendezvous = boundedLimit == 0
+    var full = fullConsumerCount
+    consumers.withUnsafeMutableBufferPointer { consumers in
+      for index in consumers.indices {
+        if consumers[index].waiter != nil, let waiter = consumers[index].waiter.take() {
+          resuming.append(waiter)
+          // A rendezvous consumer holds none, but holds the upstream back until it waits again.
+          if rendezvous { full += 1 }
+        } else {
+          Self.buffer(element, in: &consumers[index].buffer, policy: policy, full: &full)
+        }
       }
     }
-    return fullConsumerCount > 0 ? .awaitDemand : .readNext
+    fullConsumerCount = full
+    return full > 0 ? .awaitDemand : .readNext
   }
 
+  /// Buffers `element` for one consumer by `policy`; `full` counts one more consumer when this
+  /// element fills its `.bounded` buffer.
   @inlinable @inline(__always)
-  mutating func buffer(_ element: Element, at index: Int) {
+  static func buffer(
+    _ element: Element, in buffer: inout RingBuffer<Element>, policy: AsyncShareBufferingPolicy,
+    full: inout Int
+  ) {
     switch policy {
     case .bounded(let limit):
-      consumers[index].buffer.append(element)
-      if consumers[index].buffer.count == limit { fullConsumerCount += 1 }
+      buffer.append(element)
+      if buffer.count == limit { full += 1 }
     case .unbounded:
-      consumers[index].buffer.append(element)
+      buffer.append(element)
     case .bufferingNewest(let limit):
       guard limit > 0 else { return }
-      if consumers[index].buffer.count >= limit { _ = consumers[index].buffer.popFirst() }
-      consumers[index].buffer.append(element)
+      if buffer.count >= limit { _ = buffer.popFirst() }
+      buffer.append(element)
     case .bufferingOldest(let limit):
-      if consumers[index].buffer.count < limit { consumers[index].buffer.append(element) }
+      if buffer.count < limit { buffer.append(element) }
     }
   }
 
