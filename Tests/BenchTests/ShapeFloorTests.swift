@@ -25,6 +25,7 @@ struct ShapeFloorTests {
     ("floor-compacted-generic", "floor-compacted"),
     ("floor-timeout-clocked", "floor-timeout"),
     ("floor-mapLatest-switch-transformed", "floor-mapLatest-switch"),
+    ("floor-share-1-broadcast", "floor-share-1"),
   ]
 
   @Test func everyShapeFloorIsTheFloorOfAnOperatorCase() {

@@ -51,6 +51,9 @@ extension BenchCase {
 
       // Each of a few shape floors measured against a copy of itself (see `controlCases`).
       controlCases,
+
+      // A few operator cases measured again against a probe (see `comparisonCases`).
+      comparisonCases,
     ]
 
   /// The AsyncOps operator cases (each on a synchronous source, `-async` and `-async-channel`
@@ -137,11 +140,12 @@ extension BenchCase {
       .variants(of: LoopFloorWorkload(.retry, of: RetryWorkload())),
       // What the unspecialised reader alone adds to floor-combineLatest2, what reading the
       // standard library's map generically adds to floor-compacted, what timeout's clock read
-      // before each wait adds to floor-timeout, and what calling the transform adds to
-      // floor-mapLatest-switch (not shapes' floors).
+      // before each wait adds to floor-timeout, what calling the transform adds to
+      // floor-mapLatest-switch, and what a broadcast of one consumer adds to floor-share-1 (not
+      // shapes' floors).
       [
         .floorCombineLatest2Unspecialised, .floorCompactedGeneric, .floorTimeoutClocked,
-        .floorMapLatestSwitchTransformed,
+        .floorMapLatestSwitchTransformed, .floorShare1Broadcast,
       ],
     ]
 

@@ -50,6 +50,6 @@ extension BenchCase {
   }
 
   /// The cases measured together with a floor of their own (`floor-` + their name), their
-  /// repetitions alternated: the operator cases and the controls.
-  static let pairedCaseNames = Set(operatorCases.map(\.name) + controlNames)
+  /// repetitions alternated: the operator cases, the controls and the probe comparisons.
+  static let pairedCaseNames = Set(operatorCases.map(\.name) + controlNames + comparisonNames)
 }

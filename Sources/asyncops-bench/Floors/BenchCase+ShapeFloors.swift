@@ -110,6 +110,23 @@ extension BenchCase {
     size: TimeoutWorkload().sizes.sync, quickSize: 2_000, repetitions: operatorRepetitions,
     measure: { count in await floorTimeoutClockedRun(count: count) })
 
+  /// `floor-share-1-broadcast`: ``FloorShareMany`` (the hand-written broadcast of `floor-share-4`
+  /// and `-16`) with one consumer, over the synchronous source. `floor-share-1` is a
+  /// single-consumer buffer, which `share` is not even with one consumer: another may register at
+  /// any moment, so every element goes through a registry of per-consumer buffers and a count of
+  /// the full ones. This probe is that broadcast's least with one consumer, without share's
+  /// generics, consumer ids, policies or replay: what the broadcast's shape alone adds to the
+  /// single-consumer floor, not a shape's floor.
+  static let floorShare1Broadcast = BenchCase(
+    name: "floor-share-1-broadcast",
+    summary: "floor-share-4's hand-written broadcast with one consumer (a registry of one buffer, "
+      + "where floor-share-1 has a single-consumer buffer); per consumer-element",
+    size: ShareWorkload(consumers: 1).sizes.sync, quickSize: 2_000,
+    repetitions: operatorRepetitions,
+    measure: { count in
+      await floorShareManyRun(SynchronousSource().values(count: count), count: count, consumers: 1)
+    })
+
   /// `floor-combineLatest2-unspecialised`: `floor-combineLatest2` with each reader reading its
   /// base through `any AsyncSequence<Int, Never>`, so the base's `next` calls are generic async
   /// calls as in the operator: what the unspecialised reader alone adds to the floor.

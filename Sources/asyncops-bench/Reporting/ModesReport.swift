@@ -51,20 +51,31 @@ enum ModesReport {
     ]
     lines += targetTable(runs, targets: BenchTargets.all, modes: modes)
     lines += statisticLines(runs, targets: BenchTargets.all, what: "targets", showingRange: false)
-    let controlTargets = BenchCase.controlNames.map(ShapeFloors.target(for:))
-    let controls = targetTable(runs, targets: controlTargets, modes: modes)
-    if controls.count > 2 {  // more than the table's head: some run measured a control
-      lines +=
-        [
-          "",
-          "Controls, not targets: each a shape floor measured as an operator case against a copy "
-            + "of itself (`control-X` against `floor-control-X`, both `floor-X`'s body). A ratio "
-            + "away from 1 is the measurement's own spread for that shape in that mode.",
-          "",
-        ] + controls
-        + statisticLines(runs, targets: controlTargets, what: "controls", showingRange: true)
-    }
+    lines += sectionApart(
+      runs, caseNames: BenchCase.controlNames, what: "controls", modes: modes,
+      heading: "Controls, not targets: each a shape floor measured as an operator case against a "
+        + "copy of itself (`control-X` against `floor-control-X`, both `floor-X`'s body). A ratio "
+        + "away from 1 is the measurement's own spread for that shape in that mode.")
+    lines += sectionApart(
+      runs, caseNames: BenchCase.comparisonNames, what: "comparisons", modes: modes,
+      heading: "Probe comparisons, not targets: an operator case measured again, paired with a "
+        + "probe instead of its floor (`share-1-broadcast` is `share-1`'s body against "
+        + "`floor-share-1-broadcast`). A ratio near 1 says the probe's one extra thing accounts "
+        + "for the operator's distance to its floor.")
     return lines + cpuTable(runs, modes: modes, modeNames: modeNames)
+  }
+
+  /// A table of paired cases judged apart from the targets (the controls, the probe comparisons)
+  /// under `heading`, with how many held in every run; nothing when no run measured one.
+  static func sectionApart(
+    _ runs: [(path: String, rows: [ModeRow])], caseNames: [String], what: String,
+    modes: [String], heading: String
+  ) -> [String] {
+    let targets = caseNames.map(ShapeFloors.target(for:))
+    let table = targetTable(runs, targets: targets, modes: modes)
+    guard table.count > 2 else { return [] }  // only the table's head: no run measured one
+    return ["", heading, ""] + table
+      + statisticLines(runs, targets: targets, what: what, showingRange: true)
   }
 
   /// One line per target measured in some run: its ratio in each mode per run, the verdict on the

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import asyncops_bench
+
+/// The probe comparisons: an operator case measured again, paired with a probe instead of its
+/// shape floor, so that what the probe's one extra thing accounts for is measured in both modes.
+@Suite("asyncops-bench: the probe comparisons")
+struct ProbeComparisonTests {
+  @Test(arguments: BenchCase.probeComparisons.map(\.operatorCase))
+  func aComparisonRunsItsOperatorCasesBody(_ operatorName: String) async throws {
+    let comparison = try #require(
+      BenchCase.probeComparisons.first { $0.operatorCase == operatorName })
+    let operatorCase = try #require(BenchCase.named(operatorName))
+    let probe = try #require(BenchCase.named(comparison.probe))
+    let copy = try #require(BenchCase.named(String(comparison.probe.dropFirst("floor-".count))))
+    #expect(copy.size == operatorCase.size, "\(copy.name): the same N")
+    #expect(copy.quickSize == operatorCase.quickSize, "\(copy.name): the same quick N")
+    #expect(copy.repetitions == operatorCase.repetitions, "\(copy.name): the same repetitions")
+    #expect(copy.warmups == operatorCase.warmups, "\(copy.name): the same warm-ups")
+    #expect(probe.size == operatorCase.size, "\(probe.name): the same N as \(operatorName)")
+    let outcome = try await copy.prepare(copy.quickSize)()
+    let operatorOutcome = try await operatorCase.prepare(operatorCase.quickSize)()
+    let probeOutcome = try await probe.prepare(copy.quickSize)()
+    #expect(outcome.checksum == outcome.expected, "\(copy.name): checksum")
+    #expect(outcome.elements == operatorOutcome.elements, "\(copy.name): elements")
+    #expect(probeOutcome.checksum == probeOutcome.expected, "\(probe.name): checksum")
+    #expect(probeOutcome.elements == outcome.elements, "\(probe.name): elements as \(copy.name)")
+  }
+
+  @Test func aComparisonIsPairedButIsNeitherAnOperatorCaseNorATarget() {
+    #expect(BenchCase.comparisonNames == ["share-1-broadcast"])
+    let operatorNames = Set(BenchCase.operatorCases.map(\.name))
+    let targetCases = Set(BenchTargets.all.map(\.caseName))
+    for name in BenchCase.comparisonNames {
+      #expect(!operatorNames.contains(name))
+      #expect(!targetCases.contains(name))
+      #expect(BenchCase.pairedCaseNames.contains(name))
+    }
+  }
+
+  @Test func aComparisonIsPlannedRightAfterItsProbe() throws {
+    let options = try BenchOptions.parse(["share-1-broadcast", "share-1"])
+    #expect(
+      options.plannedCases.map(\.name) == [
+        "handoff", "floor", "floor-share-1-broadcast", "share-1-broadcast", "floor-share-1",
+        "share-1",
+      ])
+  }
+
+  @Test func theMarkdownReportJudgesTheComparisonsApart() {
+    let row = ModeRow.fixture
+    let run = [
+      row("handoff", "pinned", 500), row("handoff", "free", 500),
+      row("floor-share-1-broadcast", "pinned", 110), row("share-1-broadcast", "pinned", 121),
+      row("floor-share-1-broadcast", "free", 100), row("share-1-broadcast", "free", 130),
+    ]
+    let lines = ModesReport.markdown([("1.json", run)])
+    let heading = lines.firstIndex { $0.hasPrefix("Probe comparisons, not targets") }
+    let line = lines.firstIndex { $0.hasPrefix("| share-1-broadcast /") }
+    #expect(heading != nil)
+    #expect(
+      line.map { lines[$0] }
+        == "| share-1-broadcast / floor-share-1-broadcast | ≤ 1.25 | 1.10 / 1.30 **missed** "
+        + "| **missed** (met in 0 of 1) |")
+    if let heading, let line { #expect(heading < line) }
+    #expect(!lines.contains { $0.hasPrefix("Controls, not targets") })
+  }
+}
