@@ -28,7 +28,7 @@ struct ProbeComparisonTests {
   }
 
   @Test func aComparisonIsPairedButIsNeitherAnOperatorCaseNorATarget() {
-    #expect(BenchCase.comparisonNames == ["share-1-broadcast"])
+    #expect(BenchCase.comparisonNames == ["share-1-broadcast", "timeout-clocked"])
     let operatorNames = Set(BenchCase.operatorCases.map(\.name))
     let targetCases = Set(BenchTargets.all.map(\.caseName))
     for name in BenchCase.comparisonNames {

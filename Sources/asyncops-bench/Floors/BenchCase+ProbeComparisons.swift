@@ -10,7 +10,8 @@ extension BenchCase {
   /// operator's distance to its floor that one thing accounts for. Not targets: the operator is
   /// judged against its floor only.
   static let probeComparisons: [(operatorCase: String, probe: String)] = [
-    ("share-1", "floor-share-1-broadcast")
+    ("share-1", "floor-share-1-broadcast"),
+    ("timeout", "floor-timeout-clocked"),
   ]
 
   /// The comparison cases, each a copy of its operator case named after its probe.
@@ -26,7 +27,8 @@ extension BenchCase {
       prepare: operatorCase.prepare)
   }
 
-  /// The names of the comparison cases (`share-1-broadcast`), each judged against its probe.
+  /// The names of the comparison cases (`share-1-broadcast`, `timeout-clocked`), each judged
+  /// against its probe.
   static let comparisonNames = probeComparisons.map { comparisonName(of: $0.probe) }
 
   /// `floor-share-1-broadcast` → `share-1-broadcast`: the name whose shape floor is the probe.
