@@ -187,8 +187,10 @@ extension ShareInterleavingTests.World {
       next.take(action, index: index, suspended: .callSuspend)
     case .callSuspend:
       guard let id = ids[index] else { return nil }
-      next.take(
-        next.machine.suspend(consumer: id, waiter: index), index: index, suspended: .suspended)
+      // With the slot `next` left, as the iterator suspends: stale when a consumer registered
+      // before this one left in between.
+      let action = next.machine.suspend(consumer: id, slot: next.slots[index], waiter: index)
+      next.take(action, index: index, suspended: .suspended)
     case .resumed(let element?):
       next.received[index].append(element)
       next.steps[index] = .callNext

@@ -367,4 +367,22 @@ extension ShareStateMachineTests {
     #expect(other == 0)
     #expect(machine.next(consumer: consumers[0], slot: &other).summary == "end(nil)")
   }
+
+  /// A consumer suspends with the slot its step left, which is stale when a consumer registered
+  /// before it left in between: its waiter is still stored with it, not with the consumer that is
+  /// now at that slot.
+  @Test func aSuspendWithAStaleSlotStoresTheWaiterWithItsConsumer() {
+    var machine = machine(.unbounded)
+    let consumers = (0..<3).map { _ in machine.register() }
+    var slot = 2
+    #expect(machine.next(consumer: consumers[2], slot: &slot).summary == "wait(none)")
+    #expect(slot == 2)
+    _ = machine.cancel(consumer: consumers[0])
+    // Consumer 1 is now at slot 0, consumer 2 at slot 1: each suspends with the other's slot.
+    #expect(machine.suspend(consumer: consumers[1], slot: 1, waiter: "c1").summary == "wait(start)")
+    #expect(machine.suspend(consumer: consumers[2], slot: 0, waiter: "c2").summary == "wait(none)")
+    machine.checkInvariants()
+    #expect(machine.consumers.map(\.waiter) == ["c1", "c2"])
+    #expect(machine.suspend(consumer: consumers[0], slot: 0, waiter: "c0").summary == "end(nil)")
+  }
 }

@@ -164,7 +164,7 @@ where Base.Element: Sendable {
       if let ready {
         result = ready
       } else {
-        result = await consumer.storage.suspend(consumer: id, isolation: actor)
+        result = await consumer.storage.suspend(consumer: id, slot: slot, isolation: actor)
       }
       switch result {
       case .success(let element?):

@@ -210,7 +210,15 @@ extension ShareStateMachine {
   /// A consumer suspends: it gets an element or its end at once, or its waiter is stored.
   @inlinable
   mutating func suspend(consumer id: Int, waiter: ConsumerWaiter) -> NextAction {
-    guard let index = index(of: id) else { return .end(nil) }
+    suspend(consumer: id, slot: 0, waiter: waiter)
+  }
+
+  /// ``suspend(consumer:waiter:)`` for a consumer that remembers where it was found (`slot`, see
+  /// ``index(of:hint:)``): a consumer that waits for every element, as each does on a source
+  /// slower than it, suspends once per element, so this is its per-element step.
+  @inlinable
+  mutating func suspend(consumer id: Int, slot: Int, waiter: ConsumerWaiter) -> NextAction {
+    guard let index = index(of: id, hint: slot) else { return .end(nil) }
     if let action = take(at: index) { return action }
     precondition(
       consumers[index].waiter == nil,

@@ -48,13 +48,14 @@ where Base.Element: Sendable {
   }
 
   /// A consumer's next element when it need not wait: from its buffer, or its end; `nil` when it
-  /// must suspend (``suspend(consumer:isolation:)`` then starts the upstream if it has not
+  /// must suspend (``suspend(consumer:slot:isolation:)`` then starts the upstream if it has not
   /// started, after storing the waiter: see ``ShareStateMachine/next(consumer:)``).
   ///
-  /// Synchronous on purpose: the iterator calls this first and awaits ``suspend(consumer:isolation:)``
-  /// only when it returns `nil`, so a consumer that takes from its buffer makes no async call (no
-  /// async frame, no executor check on entry and return): the per-element path of a consumer that
-  /// is behind is one lock, as the hand-written floor's. The rules stay in the state machine.
+  /// Synchronous on purpose: the iterator calls this first and awaits
+  /// ``suspend(consumer:slot:isolation:)`` only when it returns `nil`, so a consumer that takes
+  /// from its buffer makes no async call (no async frame, no executor check on entry and return):
+  /// the per-element path of a consumer that is behind is one lock, as the hand-written floor's.
+  /// The rules stay in the state machine.
   ///
   /// `slot` is where the consumer was found last time, and is updated
   /// (``ShareStateMachine/next(consumer:slot:)``).
@@ -77,14 +78,16 @@ where Base.Element: Sendable {
     }
   }
 
+  ///
+  /// `slot` is where ``nextIfReady(consumer:slot:)`` found the consumer just before.
   @inlinable
   func suspend(
-    consumer id: Int, isolation actor: isolated (any Actor)?
+    consumer id: Int, slot: Int, isolation actor: isolated (any Actor)?
   ) async -> Result<Element?, Failure> {
     await withTaskCancellationHandler(
       operation: {
         await withUnsafeContinuation(isolation: actor) { continuation in
-          switch state.withLock({ $0.suspend(consumer: id, waiter: continuation) }) {
+          switch state.withLock({ $0.suspend(consumer: id, slot: slot, waiter: continuation) }) {
           case .element(let element, let effect):
             continuation.resume(returning: .success(element))
             perform(effect)
