@@ -41,23 +41,35 @@ struct ControlCaseTests {
       ])
   }
 
-  @Test func theMarkdownReportJudgesTheControlsApartFromTheTargets() {
+  /// The tables apart from the targets: the controls, and the probe comparisons
+  /// (`ProbeComparisonTests`). Each has its heading before its lines, and is left out when no run
+  /// measured one of its cases.
+  static let sectionsApart = [
+    ("Controls, not targets", "control-zip2"),
+    ("Probe comparisons, not targets", "share-1-broadcast"),
+  ]
+
+  @Test(arguments: sectionsApart)
+  func theMarkdownReportJudgesEachSectionApartFromTheTargets(_ heading: String, _ name: String) {
     let row = ModeRow.fixture
+    let floor = "floor-" + name
     let run = [
       row("handoff", "pinned", 500), row("handoff", "free", 500),
-      row("floor-control-zip2", "pinned", 800), row("control-zip2", "pinned", 810),
-      row("floor-control-zip2", "free", 1_000), row("control-zip2", "free", 1_400),
+      row(floor, "pinned", 800), row(name, "pinned", 810),
+      row(floor, "free", 1_000), row(name, "free", 1_400),
     ]
     let lines = ModesReport.markdown([("1.json", run)])
-    let heading = lines.firstIndex { $0.hasPrefix("Controls, not targets") }
-    let line = lines.firstIndex { $0.hasPrefix("| control-zip2 /") }
-    #expect(heading != nil)
+    let headingIndex = lines.firstIndex { $0.hasPrefix(heading) }
+    let line = lines.firstIndex { $0.hasPrefix("| \(name) /") }
+    #expect(headingIndex != nil)
     #expect(
       line.map { lines[$0] }
-        == "| control-zip2 / floor-control-zip2 | ≤ 1.25 | 1.01 / 1.40 **missed** "
-        + "| **missed** (met in 0 of 1) |")
-    if let heading, let line { #expect(heading < line) }
-    let withoutControls = ModesReport.markdown([("1.json", Array(run.prefix(2)))])
-    #expect(!withoutControls.contains { $0.hasPrefix("Controls, not targets") })
+        == "| \(name) / \(floor) | ≤ 1.25 | 1.01 / 1.40 **missed** | **missed** (met in 0 of 1) |")
+    if let headingIndex, let line { #expect(headingIndex < line) }
+    for (other, _) in Self.sectionsApart where other != heading {
+      #expect(!lines.contains { $0.hasPrefix(other) }, "no \(other) without their cases")
+    }
+    let withoutThem = ModesReport.markdown([("1.json", Array(run.prefix(2)))])
+    #expect(!withoutThem.contains { $0.hasPrefix(heading) })
   }
 }
