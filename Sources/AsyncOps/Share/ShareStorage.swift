@@ -78,8 +78,8 @@ where Base.Element: Sendable {
     }
   }
 
-  ///
-  /// `slot` is where ``nextIfReady(consumer:slot:)`` found the consumer just before.
+  /// Waits for the consumer's next element or its end, after ``nextIfReady(consumer:slot:)``
+  /// found nothing ready; `slot` is where that call found the consumer.
   @inlinable
   func suspend(
     consumer id: Int, slot: Int, isolation actor: isolated (any Actor)?
