@@ -12,10 +12,7 @@ struct ControlCaseTests {
     let control = try #require(BenchCase.named("control-" + name))
     let controlFloor = try #require(BenchCase.named("floor-control-" + name))
     for copy in [control, controlFloor] {
-      #expect(copy.size == floor.size, "\(copy.name): the same N")
-      #expect(copy.quickSize == floor.quickSize, "\(copy.name): the same quick N")
-      #expect(copy.repetitions == floor.repetitions, "\(copy.name): the same repetitions")
-      #expect(copy.warmups == floor.warmups, "\(copy.name): the same warm-ups")
+      expectMeasuredAlike(copy, as: floor)
       let outcome = try await copy.prepare(copy.quickSize)()
       let floorOutcome = try await floor.prepare(floor.quickSize)()
       #expect(outcome.checksum == outcome.expected, "\(copy.name): checksum")
@@ -23,14 +20,13 @@ struct ControlCaseTests {
     }
   }
 
-  @Test func aControlIsNotAnOperatorCaseAndHasNoTarget() {
-    let operatorNames = Set(BenchCase.operatorCases.map(\.name))
-    let targetCases = Set(BenchTargets.all.map(\.caseName))
-    for name in BenchCase.controlNames {
-      #expect(!operatorNames.contains(name))
-      #expect(!targetCases.contains(name))
-      #expect(BenchCase.pairedCaseNames.contains(name))
-    }
+  /// A control or a probe comparison (`ProbeComparisonTests`) is measured with its floor, as an
+  /// operator case is, but is neither an operator case nor a target.
+  @Test(arguments: BenchCase.controlNames + BenchCase.comparisonNames)
+  func aCaseJudgedApartIsPairedButIsNeitherAnOperatorCaseNorATarget(_ name: String) {
+    #expect(!BenchCase.operatorCases.contains { $0.name == name })
+    #expect(!BenchTargets.all.contains { $0.caseName == name })
+    #expect(BenchCase.pairedCaseNames.contains(name))
   }
 
   @Test func aControlIsPlannedRightAfterItsCopyOfTheFloor() throws {

@@ -13,10 +13,7 @@ struct ProbeComparisonTests {
     let operatorCase = try #require(BenchCase.named(operatorName))
     let probe = try #require(BenchCase.named(comparison.probe))
     let copy = try #require(BenchCase.named(String(comparison.probe.dropFirst("floor-".count))))
-    #expect(copy.size == operatorCase.size, "\(copy.name): the same N")
-    #expect(copy.quickSize == operatorCase.quickSize, "\(copy.name): the same quick N")
-    #expect(copy.repetitions == operatorCase.repetitions, "\(copy.name): the same repetitions")
-    #expect(copy.warmups == operatorCase.warmups, "\(copy.name): the same warm-ups")
+    expectMeasuredAlike(copy, as: operatorCase)
     #expect(probe.size == operatorCase.size, "\(probe.name): the same N as \(operatorName)")
     let outcome = try await copy.prepare(copy.quickSize)()
     let operatorOutcome = try await operatorCase.prepare(operatorCase.quickSize)()
@@ -27,14 +24,12 @@ struct ProbeComparisonTests {
     #expect(probeOutcome.elements == outcome.elements, "\(probe.name): elements as \(copy.name)")
   }
 
-  @Test func aComparisonIsPairedButIsNeitherAnOperatorCaseNorATarget() {
+  /// Each comparison is named after its probe (that it is paired and not a target:
+  /// `ControlCaseTests`).
+  @Test func aComparisonIsNamedAfterItsProbe() {
     #expect(BenchCase.comparisonNames == ["share-1-broadcast", "timeout-clocked"])
-    let operatorNames = Set(BenchCase.operatorCases.map(\.name))
-    let targetCases = Set(BenchTargets.all.map(\.caseName))
-    for name in BenchCase.comparisonNames {
-      #expect(!operatorNames.contains(name))
-      #expect(!targetCases.contains(name))
-      #expect(BenchCase.pairedCaseNames.contains(name))
+    for (_, probe) in BenchCase.probeComparisons {
+      #expect(BenchCase.comparisonNames.contains { "floor-" + $0 == probe })
     }
   }
 
