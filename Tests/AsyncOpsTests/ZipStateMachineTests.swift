@@ -40,6 +40,20 @@ import Testing
     #expect("\(machine.next("c1"))" == #"emit(to: "c1", resuming: ["r0\'", "r1\'"])"#)
   }
 
+  @Test func eachReleaseHoldsOnlyItsOwnReadersWhileAnEarlierOneIsStillHeld() {
+    var machine = started(2)
+    _ = machine.produced(by: 0, reader: "a0")
+    let first = machine.produced(by: 1, reader: "a1")
+    #expect("\(machine.next("c1"))" == "suspend")
+    _ = machine.produced(by: 1, reader: "b1")
+    let second = machine.produced(by: 0, reader: "b0")
+    // The machine reuses the storage of an earlier release; one still held must not change.
+    #expect("\(first)" == #"emit(to: "c0", resuming: ["a0", "a1"])"#)
+    #expect("\(second)" == #"emit(to: "c1", resuming: ["b0", "b1"])"#)
+    _ = machine.produced(by: 1, reader: "d1")
+    #expect("\(machine.finished())" == #"end(nil, failure: nil, stopping: ["d1"])"#)
+  }
+
   @Test func aBaseFinishingEndsTheZipAtOnceAndStopsTheHeldReaders() {
     var machine = started(3)
     _ = machine.produced(by: 0, reader: "r0")

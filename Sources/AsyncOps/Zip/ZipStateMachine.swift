@@ -29,6 +29,10 @@ struct ZipStateMachine<Consumer, Reader> {
   @usableFromInline var held: [Reader?]
   /// How many entries of `held` are set.
   @usableFromInline var heldCount = 0
+  /// The array the last ``releaseReaders()`` returned. Its storage is reused by the next release
+  /// (once the caller has resumed those readers and let the array go), so that handing a tuple
+  /// over does not allocate an array while the lock is held.
+  @usableFromInline var released: [Reader] = []
 
   /// A machine for `baseCount` bases; with none, the zip has ended before it starts.
   @inlinable
@@ -45,9 +49,18 @@ struct ZipStateMachine<Consumer, Reader> {
   /// Takes every held reader (to resume them), leaving none held.
   @inlinable
   mutating func releaseReaders() -> [Reader] {
-    let readers = held.compactMap { $0 }
-    for index in held.indices { held[index] = nil }
+    var readers = released
+    released = []
+    // Unique again unless the caller of the last release still holds its array; then this copies.
+    readers.removeAll(keepingCapacity: true)
+    for index in held.indices {
+      if let reader = held[index] {
+        readers.append(reader)
+        held[index] = nil
+      }
+    }
     heldCount = 0
+    released = readers
     return readers
   }
 }
