@@ -183,6 +183,17 @@ import Testing
     #expect(schedule.deadline(askedAt: Self.at(30)) == Self.at(40))
   }
 
+  @Test func aTickAtAnyInstantLeavesTheFirstDeadlineAfterIt() {
+    // Either side of each deadline: before the next-but-one (one deadline accounted, the quick
+    // way) and on or after it (every deadline up to the tick).
+    for tick in 10...65 {
+      var schedule = Schedule(interval: .milliseconds(10))
+      _ = schedule.deadline(askedAt: Self.at(0))
+      schedule.tookTick(at: Self.at(tick))
+      #expect(schedule.deadline(askedAt: Self.at(tick)) == Self.at((tick / 10 + 1) * 10), "\(tick)")
+    }
+  }
+
   @Test func aVeryLateTickOnATinyIntervalStaysOnTheGrid() {
     var schedule = Schedule(interval: .nanoseconds(3))
     _ = schedule.deadline(askedAt: .zero)

@@ -33,6 +33,12 @@ struct TimerSchedule<Instant: InstantProtocol>: Sendable {
   @inlinable
   mutating func tookTick(at now: Instant) {
     guard interval > .zero, let start else { return }
+    // A tick taken before the deadline after its own (the usual case) accounts for one deadline:
+    // one multiplication, where the estimate below divides two durations.
+    if now < start.advanced(by: interval * (ticksAccounted + 2)) {
+      ticksAccounted += 1
+      return
+    }
     let elapsed = start.duration(to: now)
     // An estimate in floating point, then corrected exactly on the grid.
     let estimate = (elapsed / interval).rounded(.down)
