@@ -22,6 +22,8 @@ struct BenchRunner {
     let contextSwitches: Int
     /// The process's CPU time during it, every thread.
     let cpuNanoseconds: Double
+    /// The machine's steal time during it (see ``HostSteal``); `nil` where it cannot be read.
+    let stealNanoseconds: Double?
     /// What it reported.
     let outcome: RunOutcome
   }
@@ -114,11 +116,13 @@ struct BenchRunner {
       progress.show("\(benchCase.name): \(phase)")
     }
     let clock = ContinuousClock()
+    let stealBefore = HostSteal.now()
     let usageBefore = ContextSwitches.now()
     let start = clock.now
     let outcome = try await measuring.body()
     let elapsed = start.duration(to: clock.now)
     let usageAfter = ContextSwitches.now()
+    let stealAfter = HostSteal.now()
     guard outcome.checksum == outcome.expected else {
       throw ChecksumMismatch(caseName: benchCase.name, outcome: outcome)
     }
@@ -129,6 +133,7 @@ struct BenchRunner {
           nanoseconds: outcome.timedNanoseconds ?? nanoseconds(elapsed),
           contextSwitches: usageAfter.switches - usageBefore.switches,
           cpuNanoseconds: usageAfter.cpuNanoseconds - usageBefore.cpuNanoseconds,
+          stealNanoseconds: stealBefore.flatMap { before in stealAfter.map { $0 - before } },
           outcome: outcome))
     }
   }
@@ -141,6 +146,8 @@ struct BenchRunner {
       Double($0.contextSwitches) / Double(max($0.outcome.elements, 1))
     }
     let cpuPerElement = timed.map { $0.cpuNanoseconds / Double(max($0.outcome.elements, 1)) }
+    // All or nothing: a partial list could not be matched to the repetitions.
+    let steal = timed.compactMap { $0.stealNanoseconds.map { $0 / 1e6 } }
     let fieldNames = timed.first?.outcome.extraFields.map(\.name) ?? []
     let extraFields = fieldNames.map { field in
       let values = timed.compactMap { run in
@@ -151,6 +158,7 @@ struct BenchRunner {
     return CaseMeasurement(
       name: name, elements: timed.last?.outcome.elements ?? 0, runsNsPerElement: perElement,
       runsContextSwitchesPerElement: switchesPerElement, runsCpuNsPerElement: cpuPerElement,
+      runsStealMilliseconds: steal.count == timed.count ? steal : [],
       peakMemoryBytes: peak, extraFields: extraFields)
   }
 }

@@ -12,6 +12,9 @@ struct CaseMeasurement: Sendable {
   /// CPU time (every thread, user + system) per element in each timed repetition: wall time
   /// minus the time threads waited, plus the time both cores worked at once.
   let runsCpuNsPerElement: [Double]
+  /// The machine's steal time in each timed repetition, in milliseconds (see ``HostSteal``); empty
+  /// where it cannot be read.
+  var runsStealMilliseconds: [Double] = []
   /// Peak resident-memory growth during the case (see ``PeakMemoryProbe``), if measurable.
   let peakMemoryBytes: Int?
   /// The median of each of the case's extra fields, in the case's order.

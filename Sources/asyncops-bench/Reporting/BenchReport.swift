@@ -112,6 +112,10 @@ struct BenchReport {
       ("runsCpuNsPerElement", "[" + cpu.joined(separator: ", ") + "]"),
       ("runsContextSwitchesPerElement", "[" + switches.joined(separator: ", ") + "]"),
     ]
+    if !measurement.runsStealMilliseconds.isEmpty {
+      let steal = measurement.runsStealMilliseconds.map { NumberFormatting.fixed($0, 1) }
+      fields.append(("runsStealMs", "[" + steal.joined(separator: ", ") + "]"))
+    }
     if let shapeFloor {
       // The case's own shape floor and the ratio to it (an operator case only).
       fields.append(("shapeFloor", jsonString(shapeFloor.name)))

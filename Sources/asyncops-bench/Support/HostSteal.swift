@@ -1,0 +1,30 @@
+import Glibc
+
+/// The time the hypervisor gave this machine's CPUs to someone else while they had work
+/// (`steal` in `/proc/stat`). On a virtual machine a repetition that lost its CPU to another guest
+/// runs slower for a reason no code of the process has; read beside every repetition, it lets a
+/// repetition that stands out be checked against it.
+enum HostSteal {
+  /// The steal time of all CPUs together since boot, in nanoseconds; `nil` where `/proc/stat` has
+  /// no steal column.
+  static func now() -> Double? {
+    guard let text = ProcFile.read("/proc/stat"), let ticks = stealTicks(inProcStat: text) else {
+      return nil
+    }
+    return Double(ticks) * 1e9 / Double(ticksPerSecond)
+  }
+
+  /// The `steal` column (the eighth number) of the all-CPU `cpu ` line of a `/proc/stat` text, in
+  /// clock ticks; `nil` when the line is missing or shorter.
+  static func stealTicks(inProcStat text: String) -> Int? {
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else {
+      return nil
+    }
+    // cpu user nice system idle iowait irq softirq steal …
+    let columns = line.split(separator: " ")
+    return columns.count > 8 ? Int(columns[8]) : nil
+  }
+
+  /// `/proc/stat` counts in clock ticks (`USER_HZ`, 100 on Linux).
+  private static let ticksPerSecond = max(sysconf(Int32(_SC_CLK_TCK)), 1)
+}
