@@ -14,12 +14,12 @@ enum HostSteal {
     return Double(ticks) * 1e9 / Double(ticksPerSecond)
   }
 
-  /// The `steal` column (the eighth number) of the all-CPU `cpu ` line of a `/proc/stat` text, in
-  /// clock ticks; `nil` when the line is missing or shorter.
+  /// The `steal` column (the eighth number) of the all-CPU `cpu ` line, which opens a
+  /// `/proc/stat` text, in clock ticks; `nil` when the text opens otherwise or the line is shorter.
   static func stealTicks(inProcStat text: String) -> Int? {
-    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else {
-      return nil
-    }
+    // Only the first line is read: the rest (one line per CPU, every interrupt's count) is long.
+    let line = text.prefix { $0 != "\n" }
+    guard line.hasPrefix("cpu ") else { return nil }
     // cpu user nice system idle iowait irq softirq steal …
     let columns = line.split(separator: " ")
     return columns.count > 8 ? Int(columns[8]) : nil
