@@ -18,11 +18,15 @@ PROBES = ("share-1-broadcast", "timeout-clocked")
 
 def runs(directory, tool):
     """Yields (path, {(case, mode): row}) for each run-N.json of `directory`, in the order of N."""
-    paths = glob.glob(os.path.join(directory, "run-*.json"))
-    if not paths:
+    numbered = {}
+    for path in glob.glob(os.path.join(directory, "run-*.json")):
+        number = re.fullmatch(r"run-(\d+)\.json", os.path.basename(path))
+        if not number:
+            sys.exit(f"{tool}: {path}: not a run-N.json name, so its place in the series is unknown")
+        numbered[int(number.group(1))] = path
+    if not numbered:
         sys.exit(f"{tool}: no run-*.json in {directory}")
-    number_of = lambda path: int(re.search(r"run-(\d+)\.json$", path).group(1))
-    for path in sorted(paths, key=number_of):
+    for _, path in sorted(numbered.items()):
         rows = {}
         with open(path) as lines:
             for number, line in enumerate(lines, 1):
