@@ -66,17 +66,22 @@ where Base.Element: Sendable {
     guard interval > .zero else {
       return Iterator(passingThrough: base.makeAsyncIterator())
     }
+    let timeline = Timeline(clock: clock)
     let machine = Machine(
-      interval: interval, origin: clock.now, leading: leading, maxWait: maxWait)
-    let storage = Storage(base: base, machine: machine, tolerance: tolerance, clock: clock)
+      interval: interval, origin: timeline.now, leading: leading, maxWait: maxWait)
+    let storage = Storage(
+      base: base, machine: machine, tolerance: tolerance, timeline: timeline)
     return Iterator(lifetime: Lifetime(storage))
   }
 
   @usableFromInline typealias Machine = DebounceStateMachine<
-    Element, Failure, C.Instant, UnsafeContinuation<Result<Element?, Failure>, Never>,
+    Element, Failure, Timeline.Instant, UnsafeContinuation<Result<Element?, Failure>, Never>,
     UnsafeContinuation<Bool, Never>, Task<Void, Never>
   >
-  @usableFromInline typealias Storage = ClockDrivenStorage<Base, C, Machine>
+  /// Offsets, not the clock's instants: each element compares, advances and stores a deadline
+  /// (``ClockTimeline``).
+  @usableFromInline typealias Timeline = ClockOffsets<C>
+  @usableFromInline typealias Storage = ClockDrivenStorage<Base, Timeline, Machine>
   /// Ends the iteration when the last copy of an iterator is dropped.
   @usableFromInline typealias Lifetime = IteratorLifetime<Storage>
 

@@ -79,8 +79,26 @@ struct DebounceStateMachine<
   /// emitting its pending element (an element arriving exactly at the deadline comes after the
   /// timer); then the element starts a burst (emitted at once with `leading`) or joins the
   /// current one as its pending element.
-  @inlinable
+  ///
+  /// Joining the burst under way is almost every element's step: it is kept small enough to
+  /// inline into the reader's lock, and the burst's edges are apart.
+  @inlinable @inline(__always)
   mutating func upstreamProduced(
+    _ element: Element, at now: Instant
+  ) -> ClockDrivenProduceAction<Element, Consumer, TimerWaiter> {
+    guard inBurst, now < pendingDeadline, consumption.isRunning else {
+      return upstreamProducedAtBurstEdge(element, at: now)
+    }
+    defer { checkInvariants() }
+    let deadline = now.advanced(by: interval)
+    pendingDeadline = maxWait == nil ? deadline : min(deadline, burstLimit)
+    return makePending(element, after: .none)
+  }
+
+  /// ``upstreamProduced(_:at:)`` when the element does not join a burst under way: the burst's
+  /// deadline has passed, no burst is under way, or the iteration has ended.
+  @inlinable
+  mutating func upstreamProducedAtBurstEdge(
     _ element: Element, at now: Instant
   ) -> ClockDrivenProduceAction<Element, Consumer, TimerWaiter> {
     defer { checkInvariants() }

@@ -28,10 +28,11 @@ where Base.Element: Sendable {
   public typealias Failure = Base.Failure
 
   @usableFromInline typealias Machine = DelayStateMachine<
-    Element, Failure, C.Instant, DrivenIteration<Element, Failure>.Consumer,
+    Element, Failure, Timeline.Instant, DrivenIteration<Element, Failure>.Consumer,
     DrivenIteration<Element, Failure>.Waiter
   >
-  @usableFromInline typealias Storage = DrivenStorage<Base, Base, C, Machine>
+  @usableFromInline typealias Timeline = ClockInstants<C>
+  @usableFromInline typealias Storage = DrivenStorage<Base, Base, Timeline, Machine>
 
   @usableFromInline let base: Base
   @usableFromInline let interval: C.Instant.Duration
@@ -57,7 +58,8 @@ where Base.Element: Sendable {
     Iterator(
       owner: IteratorLifetime(
         Storage(
-          base: base, other: nil, machine: Machine(interval: interval), clock: clock,
+          base: base, other: nil, machine: Machine(interval: interval),
+          timeline: Timeline(clock: clock),
           tolerance: tolerance, usesTimer: true)))
   }
 

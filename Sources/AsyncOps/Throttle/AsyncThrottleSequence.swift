@@ -45,10 +45,13 @@ where Base.Element: Sendable {
   }
 
   @usableFromInline typealias Machine = ThrottleStateMachine<
-    Element, Failure, C.Instant, UnsafeContinuation<Result<Element?, Failure>, Never>,
+    Element, Failure, Timeline.Instant, UnsafeContinuation<Result<Element?, Failure>, Never>,
     UnsafeContinuation<Bool, Never>, Task<Void, Never>
   >
-  @usableFromInline typealias Storage = ClockDrivenStorage<Base, C, Machine>
+  /// The clock's own instants: an element during a burst costs one comparison, less than the
+  /// conversion to an offset would (``ClockTimeline``).
+  @usableFromInline typealias Timeline = ClockInstants<C>
+  @usableFromInline typealias Storage = ClockDrivenStorage<Base, Timeline, Machine>
   /// Ends the iteration when the last copy of an iterator is dropped.
   @usableFromInline typealias Lifetime = IteratorLifetime<Storage>
 
@@ -63,8 +66,9 @@ where Base.Element: Sendable {
     guard interval > .zero else {
       return Iterator(passingThrough: base.makeAsyncIterator())
     }
-    let machine = Machine(interval: interval, origin: clock.now, latest: latest)
-    let storage = Storage(base: base, machine: machine, tolerance: nil, clock: clock)
+    let timeline = Timeline(clock: clock)
+    let machine = Machine(interval: interval, origin: timeline.now, latest: latest)
+    let storage = Storage(base: base, machine: machine, tolerance: nil, timeline: timeline)
     return Iterator(lifetime: Lifetime(storage))
   }
 

@@ -29,10 +29,11 @@ where Base.Element: Sendable {
   public typealias Element = Base.Element
 
   @usableFromInline typealias Machine = TimeoutStateMachine<
-    Element, Failure, C.Instant, DrivenIteration<Element, Failure>.Consumer,
+    Element, Failure, Timeline.Instant, DrivenIteration<Element, Failure>.Consumer,
     DrivenIteration<Element, Failure>.Waiter
   >
-  @usableFromInline typealias Storage = DrivenStorage<Base, Base, C, Machine>
+  @usableFromInline typealias Timeline = ClockInstants<C>
+  @usableFromInline typealias Storage = DrivenStorage<Base, Base, Timeline, Machine>
 
   @usableFromInline let base: Base
   @usableFromInline let interval: C.Instant.Duration
@@ -65,7 +66,8 @@ where Base.Element: Sendable {
     return Iterator(
       owner: IteratorLifetime(
         Storage(
-          base: base, other: nil, machine: machine, clock: clock, tolerance: tolerance,
+          base: base, other: nil, machine: machine, timeline: Timeline(clock: clock),
+          tolerance: tolerance,
           usesTimer: true)))
   }
 

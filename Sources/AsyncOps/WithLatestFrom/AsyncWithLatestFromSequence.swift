@@ -33,7 +33,9 @@ where Base.Element: Sendable, Other.Element: Sendable {
     Base.Element, Other.Element, Failure, ContinuousClock.Instant,
     DrivenIteration<Element, Failure>.Consumer, DrivenIteration<Element, Failure>.Waiter
   >
-  @usableFromInline typealias Storage = DrivenStorage<Base, Other, ContinuousClock, Machine>
+  @usableFromInline typealias Storage = DrivenStorage<
+    Base, Other, ClockInstants<ContinuousClock>, Machine
+  >
 
   @usableFromInline let base: Base
   @usableFromInline let other: Other
@@ -55,7 +57,8 @@ where Base.Element: Sendable, Other.Element: Sendable {
     Iterator(
       owner: IteratorLifetime(
         Storage(
-          base: base, other: other, machine: Machine(), clock: ContinuousClock(),
+          base: base, other: other, machine: Machine(),
+          timeline: ClockInstants(clock: ContinuousClock()),
           usesTimer: false)))
   }
 

@@ -7,13 +7,16 @@ import Synchronization
 /// it arrived (one clock read), and it replaces the pending element and its deadline under the
 /// lock the timer and the consumer share; the timer, started once, sleeps through the burst; the
 /// finish flushes the pending element to the consumer. Per element: one `ContinuousClock.now` and
-/// one lock. (The timer here never re-arms: a burst that outlasted its 1 s would need it to.) The
+/// one lock. The deadline is kept as a `Duration` since an origin instant, as the operator keeps
+/// it: the clock's instant is resilient, and storing one (an optional of it, here) goes through
+/// its value witnesses, where a `Duration` is two words. (The timer here never re-arms: a burst that outlasted its 1 s would need it to.) The
 /// waiting consumer ends when its task is cancelled, through a cancellation handler per wait as
 /// the operator's (it ends only the consumer: the benchmark never cancels).
 final class FloorDebounce: Sendable {
   private struct State: CancellableConsumerState {
     var pending: Int?
-    var deadline: ContinuousClock.Instant?
+    /// Since `origin`.
+    var deadline: Duration?
     var finished = false
     /// Set while the consumer waits.
     var consumer: UnsafeContinuation<Int?, Never>?
@@ -22,16 +25,17 @@ final class FloorDebounce: Sendable {
   }
 
   private let state = Mutex(State())
+  private let origin = ContinuousClock.now
 
   /// The reader task: reads `base` to its end, then flushes the pending element.
   func read<Base: AsyncSequence>(_ base: Base, interval: Duration) async
   where Base.Element == Int, Base.Failure == Never {
     var iterator = base.makeAsyncIterator()
     while let element = await iterator.next(isolation: nil) {
-      let now = ContinuousClock.now
+      let now = origin.duration(to: ContinuousClock.now)
       state.withLock { state in
         state.pending = element
-        state.deadline = now.advanced(by: interval)
+        state.deadline = now + interval
       }
     }
     let (consumer, pending) = state.withLock {

@@ -6,17 +6,19 @@ import Synchronization
 ///
 /// The upstream is read continuously. While the consumer is not waiting, an element costs one
 /// lock and one reading of the clock: no continuation is resumed and no task is created per
-/// element; the timer task only re-checks the deadline when it wakes.
+/// element; the timer task only re-checks the deadline when it wakes. The machine computes on the
+/// instants of the operator's ``ClockTimeline``.
 @usableFromInline
 final class ClockDrivenStorage<
-  Base: AsyncSequence & Sendable, C: Clock, Machine: ClockDrivenStateMachine
+  Base: AsyncSequence & Sendable, Timeline: ClockTimeline, Machine: ClockDrivenStateMachine
 >: SingleConsumerStorage
 where
   Base.Element: Sendable, Machine.Element == Base.Element, Machine.Failure == Base.Failure,
-  Machine.Instant == C.Instant,
+  Machine.Instant == Timeline.Instant,
   Machine.Consumer == UnsafeContinuation<Result<Base.Element?, Base.Failure>, Never>,
   Machine.TimerWaiter == UnsafeContinuation<Bool, Never>, Machine.Upstream == Task<Void, Never>
 {
+  @usableFromInline typealias C = Timeline.TimelineClock
   @usableFromInline typealias Element = Base.Element
   @usableFromInline typealias Failure = Base.Failure
   @usableFromInline typealias Outcome = Result<Element?, Failure>
@@ -28,14 +30,17 @@ where
 
   @usableFromInline let machine: Mutex<Machine>
   @usableFromInline let base: Base
-  @usableFromInline let clock: C
+  @usableFromInline let timeline: Timeline
   @usableFromInline let tolerance: C.Instant.Duration?
 
+  /// A storage for `machine`, whose instants are `timeline`'s.
   @inlinable
-  init(base: Base, machine: sending Machine, tolerance: C.Instant.Duration?, clock: C) {
+  init(
+    base: Base, machine: sending Machine, tolerance: C.Instant.Duration?, timeline: Timeline
+  ) {
     self.machine = Mutex(machine)
     self.base = base
-    self.clock = clock
+    self.timeline = timeline
     self.tolerance = tolerance
   }
 
@@ -87,7 +92,7 @@ where
     var iterator = base.makeAsyncIterator()
     do {
       while let element = try await iterator.next(isolation: nil) {
-        let now = clock.now
+        let now = timeline.now
         switch machine.withLock({ $0.upstreamProduced(element, at: now) }) {
         case .none:
           continue
@@ -117,11 +122,12 @@ where
         guard await park() else { return }
       case .sleep(let deadline):
         do {
-          try await clock.sleep(until: deadline, tolerance: tolerance)
+          try await timeline.clock.sleep(
+            until: timeline.clockInstant(of: deadline), tolerance: tolerance)
         } catch {
           return  // cancelled: the consumer is gone
         }
-        let now = clock.now
+        let now = timeline.now
         if let (consumer, element) = machine.withLock({ $0.timerFired(at: now) }) {
           consumer.resume(returning: .success(element))
         }
