@@ -28,11 +28,10 @@ where Base.Element: Sendable {
   public typealias Failure = Base.Failure
 
   @usableFromInline typealias Machine = DelayStateMachine<
-    Element, Failure, Timeline.Instant, DrivenIteration<Element, Failure>.Consumer,
+    Element, Failure, C.Instant, DrivenIteration<Element, Failure>.Consumer,
     DrivenIteration<Element, Failure>.Waiter
   >
-  @usableFromInline typealias Timeline = ClockInstants<C>
-  @usableFromInline typealias Storage = DrivenStorage<Base, Base, Timeline, Machine>
+  @usableFromInline typealias Storage = DrivenStorage<Base, Base, C, Machine>
 
   @usableFromInline let base: Base
   @usableFromInline let interval: C.Instant.Duration
@@ -58,8 +57,7 @@ where Base.Element: Sendable {
     Iterator(
       owner: IteratorLifetime(
         Storage(
-          base: base, other: nil, machine: Machine(interval: interval),
-          timeline: Timeline(clock: clock),
+          base: base, other: nil, machine: Machine(interval: interval), clock: clock,
           tolerance: tolerance, usesTimer: true)))
   }
 

@@ -32,9 +32,7 @@ where Base.Element: Sendable, Other.Element: Sendable {
     Element, Other.Element, Failure, ContinuousClock.Instant,
     DrivenIteration<Element, Failure>.Consumer, DrivenIteration<Element, Failure>.Waiter
   >
-  @usableFromInline typealias Storage = DrivenStorage<
-    Base, Other, ClockInstants<ContinuousClock>, Machine
-  >
+  @usableFromInline typealias Storage = DrivenStorage<Base, Other, ContinuousClock, Machine>
 
   @usableFromInline let base: Base
   @usableFromInline let other: Other
@@ -56,8 +54,7 @@ where Base.Element: Sendable, Other.Element: Sendable {
     Iterator(
       owner: IteratorLifetime(
         Storage(
-          base: base, other: other, machine: Machine(),
-          timeline: ClockInstants(clock: ContinuousClock()),
+          base: base, other: other, machine: Machine(), clock: ContinuousClock(),
           usesTimer: false)))
   }
 

@@ -1,6 +1,6 @@
-/// How a clock-driven or driven storage reads its clock for its machine, and turns the machine's
-/// deadlines back into instants of the clock to sleep until: the instants the machine computes
-/// with are the timeline's, not necessarily the clock's.
+/// How ``ClockDrivenStorage`` reads its clock for its machine, and turns the machine's deadlines
+/// back into instants of the clock to sleep until: the instants the machine computes with are the
+/// timeline's, not necessarily the clock's.
 ///
 /// Two timelines, chosen per operator by what its machine does with an instant on every element:
 /// - ``ClockInstants``: the clock's own instants, read and compared as they are. Cheapest when the

@@ -29,11 +29,10 @@ where Base.Element: Sendable {
   public typealias Element = Base.Element
 
   @usableFromInline typealias Machine = TimeoutStateMachine<
-    Element, Failure, Timeline.Instant, DrivenIteration<Element, Failure>.Consumer,
+    Element, Failure, C.Instant, DrivenIteration<Element, Failure>.Consumer,
     DrivenIteration<Element, Failure>.Waiter
   >
-  @usableFromInline typealias Timeline = ClockInstants<C>
-  @usableFromInline typealias Storage = DrivenStorage<Base, Base, Timeline, Machine>
+  @usableFromInline typealias Storage = DrivenStorage<Base, Base, C, Machine>
 
   @usableFromInline let base: Base
   @usableFromInline let interval: C.Instant.Duration
@@ -66,8 +65,7 @@ where Base.Element: Sendable {
     return Iterator(
       owner: IteratorLifetime(
         Storage(
-          base: base, other: nil, machine: machine, timeline: Timeline(clock: clock),
-          tolerance: tolerance,
+          base: base, other: nil, machine: machine, clock: clock, tolerance: tolerance,
           usesTimer: true)))
   }
 

@@ -33,9 +33,7 @@ where Base.Element: Sendable, Other.Element: Sendable {
     Base.Element, Other.Element, Failure, ContinuousClock.Instant,
     DrivenIteration<Element, Failure>.Consumer, DrivenIteration<Element, Failure>.Waiter
   >
-  @usableFromInline typealias Storage = DrivenStorage<
-    Base, Other, ClockInstants<ContinuousClock>, Machine
-  >
+  @usableFromInline typealias Storage = DrivenStorage<Base, Other, ContinuousClock, Machine>
 
   @usableFromInline let base: Base
   @usableFromInline let other: Other
@@ -57,8 +55,7 @@ where Base.Element: Sendable, Other.Element: Sendable {
     Iterator(
       owner: IteratorLifetime(
         Storage(
-          base: base, other: other, machine: Machine(),
-          timeline: ClockInstants(clock: ContinuousClock()),
+          base: base, other: other, machine: Machine(), clock: ContinuousClock(),
           usesTimer: false)))
   }
 

@@ -3,9 +3,9 @@ import Testing
 
 @testable import AsyncOps
 
-/// The clock-driven and driven storages hand their machines ``ClockOffset``s from an origin
-/// instant, and convert back to the clock's instants only to sleep: the offsets must order and
-/// advance as the instants do, and every deadline must come back as the instant it stands for.
+/// The ``ClockOffsets`` timeline hands a machine ``ClockOffset``s from an origin instant, and
+/// converts back to the clock's instants only to sleep: the offsets must order and advance as the
+/// instants do, and every deadline must come back as the instant it stands for.
 @Suite struct ClockOffsetTests {
   private typealias Offset = ClockOffset<Duration>
 
@@ -59,29 +59,5 @@ import Testing
       return try await consumer.value
     }
     #expect(log == ["a@7003"])
-  }
-
-  // Timeout rule 1, on a clock that is far from its zero when the iterator is made.
-  @Test func aTimeoutMadeLateOnTheClockExpiresAtTheClocksOwnDeadline() async throws {
-    let expiry = try await withVirtualTime { time in
-      await time.advance(by: .seconds(7))
-      let source = AsyncTestSource<String>()
-      let timed = source.timeout(after: .milliseconds(4), clock: time.clock)
-      let consumer = Task { () -> Int64? in
-        do {
-          for try await _ in timed {}
-          return nil
-        } catch {
-          return time.clock.milliseconds
-        }
-      }
-      await time.settle()  // the consumer waits from 7000: it times out at 7004
-      await time.advance(by: .milliseconds(3))
-      #expect(time.clock.milliseconds == 7_003)
-      await time.advance(by: .milliseconds(3))
-      source.finish()
-      return try #require(await consumer.value)
-    }
-    #expect(expiry == 7_004)
   }
 }

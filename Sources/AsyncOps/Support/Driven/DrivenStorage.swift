@@ -10,17 +10,16 @@ import Synchronization
 /// `Other` is the second base; an operator without one passes its base type and `nil`.
 @usableFromInline
 final class DrivenStorage<
-  Base: AsyncSequence & Sendable, Other: AsyncSequence & Sendable, Timeline: ClockTimeline,
+  Base: AsyncSequence & Sendable, Other: AsyncSequence & Sendable, C: Clock,
   Driven: DrivenStateMachine
 >: SingleConsumerStorage
 where
   Base.Element: Sendable, Other.Element: Sendable, Driven.Element: Sendable,
   Driven.BaseElement == Base.Element, Driven.OtherElement == Other.Element,
-  Driven.Instant == Timeline.Instant,
+  Driven.Instant == C.Instant,
   Driven.Consumer == UnsafeContinuation<Result<Driven.Element?, Driven.Failure>, Never>,
   Driven.Waiter == UnsafeContinuation<Bool, Never>
 {
-  @usableFromInline typealias C = Timeline.TimelineClock
   @usableFromInline typealias Element = Driven.Element
   @usableFromInline typealias Failure = Driven.Failure
   @usableFromInline typealias Consumer = Driven.Consumer
@@ -31,21 +30,20 @@ where
   @usableFromInline let machine: Mutex<ReaderTaskState<Driven>>
   @usableFromInline let base: Base
   @usableFromInline let other: Other?
-  /// The clock, and the instants the machine computes with (see ``ClockTimeline``).
-  @usableFromInline let timeline: Timeline
+  @usableFromInline let clock: C
   @usableFromInline let tolerance: C.Instant.Duration?
   /// Whether the machine uses a timer (a child task runs it).
   @usableFromInline let usesTimer: Bool
 
   @inlinable
   init(
-    base: Base, other: Other?, machine: sending Driven, timeline: Timeline,
+    base: Base, other: Other?, machine: sending Driven, clock: C,
     tolerance: C.Instant.Duration? = nil, usesTimer: Bool
   ) {
     self.machine = Mutex(ReaderTaskState(machine: machine))
     self.base = base
     self.other = other
-    self.timeline = timeline
+    self.clock = clock
     self.tolerance = tolerance
     self.usesTimer = usesTimer
   }
@@ -56,7 +54,7 @@ where
   func consumerNext() -> SingleConsumerNextAction<Element, Failure> {
     // The clock is read only if the machine needs the instant (timeout, to set a waiting
     // consumer's deadline), then under the lock: a clock's `now` is a reading that never waits.
-    let (action, effects) = machine.withLock { $0.machine.next(at: timeline.now) }
+    let (action, effects) = machine.withLock { $0.machine.next(at: clock.now) }
     perform(effects)
     return action
   }
@@ -117,7 +115,7 @@ where
       while let element = try await iterator.next(isolation: nil) {
         // The clock is read only if the machine stamps the element (delay).
         let (action, effects) = machine.withLock {
-          $0.machine.baseProduced(element, at: timeline.now)
+          $0.machine.baseProduced(element, at: clock.now)
         }
         perform(effects)
         switch action {
@@ -131,7 +129,7 @@ where
       if Task.isCancelled { return }
       failure = baseFailure(error, operator: Driven.operatorName)
     }
-    let now = timeline.now
+    let now = clock.now
     perform(machine.withLock { $0.machine.baseEnded(failure, at: now) })
   }
 
@@ -178,12 +176,11 @@ where
         guard goesOn else { return }
       case .sleep(let deadline):
         do {
-          try await timeline.clock.sleep(
-            until: timeline.clockInstant(of: deadline), tolerance: tolerance)
+          try await clock.sleep(until: deadline, tolerance: tolerance)
         } catch {
           return  // cancelled: the consumer is gone
         }
-        let now = timeline.now
+        let now = clock.now
         perform(machine.withLock { $0.machine.timerFired(at: now) })
       }
     }
