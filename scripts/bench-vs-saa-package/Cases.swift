@@ -139,6 +139,15 @@ public let cases: [Case] = [
   },
   Case(name: "combineLatest2", size: 100_000) { n in await combine(bases: 2, count: n) },
   Case(name: "combineLatest3", size: 60_000) { n in await combine(bases: 3, count: n) },
+  Case(name: "debounce-burst", size: 1_000_000) { n in
+    var emitted = 0
+    var last = -1
+    for await value in CountingSequence(count: n).debounce(for: .seconds(1)) {
+      emitted &+= 1
+      last = value
+    }
+    return Outcome(elements: n, checksum: last &+ (emitted &- 1) &* n, expected: n &- 1)
+  },
   Case(name: "debounce-burst-async", size: 100_000) { n in
     var emitted = 0
     var last = -1
