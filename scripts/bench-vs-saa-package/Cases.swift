@@ -97,6 +97,20 @@ where S.Element == Int, S.Failure == Never {
   return Outcome(elements: count, checksum: shaped ? total : -1, expected: triangular(count))
 }
 
+/// A burst of `count` elements debounced by 1 s on the `ContinuousClock`: only the last is
+/// emitted, on finish, and the checksum says so.
+@inline(never)
+func debouncedBurst<S: AsyncSequence & Sendable>(_ base: S, count: Int) async -> Outcome
+where S.Element == Int, S.Failure == Never {
+  var emitted = 0
+  var last = -1
+  for await value in base.debounce(for: .seconds(1)) {
+    emitted &+= 1
+    last = value
+  }
+  return Outcome(elements: count, checksum: last &+ (emitted &- 1) &* count, expected: count &- 1)
+}
+
 @inline(never)
 func runningSum<S: AsyncSequence & Sendable>(_ base: S, count: Int) async -> Outcome
 where S.Element == Int, S.Failure == Never {
@@ -140,22 +154,10 @@ public let cases: [Case] = [
   Case(name: "combineLatest2", size: 100_000) { n in await combine(bases: 2, count: n) },
   Case(name: "combineLatest3", size: 60_000) { n in await combine(bases: 3, count: n) },
   Case(name: "debounce-burst", size: 1_000_000) { n in
-    var emitted = 0
-    var last = -1
-    for await value in CountingSequence(count: n).debounce(for: .seconds(1)) {
-      emitted &+= 1
-      last = value
-    }
-    return Outcome(elements: n, checksum: last &+ (emitted &- 1) &* n, expected: n &- 1)
+    await debouncedBurst(CountingSequence(count: n), count: n)
   },
   Case(name: "debounce-burst-async", size: 100_000) { n in
-    var emitted = 0
-    var last = -1
-    for await value in ProducedStream(count: n).debounce(for: .seconds(1)) {
-      emitted &+= 1
-      last = value
-    }
-    return Outcome(elements: n, checksum: last &+ (emitted &- 1) &* n, expected: n &- 1)
+    await debouncedBurst(ProducedStream(count: n), count: n)
   },
   Case(name: "throttle-burst", size: 500_000) { n in
     var last = -1
