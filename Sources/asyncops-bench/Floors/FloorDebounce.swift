@@ -9,9 +9,10 @@ import Synchronization
 /// finish flushes the pending element to the consumer. Per element: one `ContinuousClock.now` and
 /// one lock. The deadline is kept as a `Duration` since an origin instant, as the operator keeps
 /// it: the clock's instant is resilient, and storing one (an optional of it, here) goes through
-/// its value witnesses, where a `Duration` is two words. (The timer here never re-arms: a burst that outlasted its 1 s would need it to.) The
-/// waiting consumer ends when its task is cancelled, through a cancellation handler per wait as
-/// the operator's (it ends only the consumer: the benchmark never cancels).
+/// its value witnesses, where a `Duration` is two words. (The timer here never re-arms: a burst
+/// that outlasted its 1 s would need it to.) The waiting consumer ends when its task is
+/// cancelled, through a cancellation handler per wait as the operator's (it ends only the
+/// consumer: the benchmark never cancels).
 final class FloorDebounce: Sendable {
   private struct State: CancellableConsumerState {
     var pending: Int?

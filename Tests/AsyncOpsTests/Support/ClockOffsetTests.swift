@@ -27,7 +27,7 @@ import Testing
     #expect(Offset(sinceOrigin: .seconds(2)) != Offset.origin)
   }
 
-  /// The storages count from one reading of the clock and sleep until `origin.advanced(by:)` of
+  /// The timeline counts from one reading of the clock and sleeps until `origin.advanced(by:)` of
   /// an offset: on the standard clocks that is the instant the offset was measured from.
   @Test func theStandardClocksInstantsComeBackFromTheirOffsetsExactly() {
     let continuousOrigin = ContinuousClock.now
