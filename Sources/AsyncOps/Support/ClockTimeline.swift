@@ -24,6 +24,10 @@ protocol ClockTimeline: Sendable {
   var clock: TimelineClock { get }
   /// The clock's current instant, on this timeline.
   var now: Instant { get }
+  /// An instant of this timeline to start a machine's deadlines from, where any instant will do:
+  /// one the timeline already holds when it has one, so that making an iterator reads the clock
+  /// no more often than the timeline itself needs.
+  var someInstant: Instant { get }
   /// The clock's instant that `instant` of this timeline stands for.
   func clockInstant(of instant: Instant) -> TimelineClock.Instant
 }
@@ -40,6 +44,10 @@ struct ClockInstants<TimelineClock: Clock>: ClockTimeline {
 
   @inlinable @inline(__always)
   var now: TimelineClock.Instant { clock.now }
+
+  /// The clock's instant now: this timeline holds none of its own.
+  @inlinable
+  var someInstant: TimelineClock.Instant { clock.now }
 
   @inlinable @inline(__always)
   func clockInstant(of instant: TimelineClock.Instant) -> TimelineClock.Instant { instant }
@@ -63,6 +71,10 @@ struct ClockOffsets<TimelineClock: Clock>: ClockTimeline {
   var now: ClockOffset<TimelineClock.Instant.Duration> {
     ClockOffset(sinceOrigin: origin.duration(to: clock.now))
   }
+
+  /// The origin: no reading of the clock.
+  @inlinable
+  var someInstant: ClockOffset<TimelineClock.Instant.Duration> { .origin }
 
   @inlinable @inline(__always)
   func clockInstant(

@@ -41,6 +41,18 @@ import Testing
     #expect(suspendingOrigin.advanced(by: suspendingOffset) == suspendingEarlier)
   }
 
+  /// The offsets' timeline reads its clock once, for its origin, and the machine starts from the
+  /// origin itself: making an iterator costs one reading, as on the clock's own instants.
+  @Test func makingADebounceOrThrottleIteratorReadsTheClockOnce() {
+    let debounceClock = TickingClock()
+    _ = [1, 2, 3].async.debounce(for: .seconds(1), clock: debounceClock).makeAsyncIterator()
+    #expect(debounceClock.readCount == 1)
+
+    let throttleClock = TickingClock()
+    _ = [1, 2, 3].async.throttle(for: .seconds(1), clock: throttleClock).makeAsyncIterator()
+    #expect(throttleClock.readCount == 1)
+  }
+
   // Debounce rule 1, on a clock that is far from its zero when the iterator is made.
   @Test func aDebounceMadeLateOnTheClockEmitsAtTheClocksOwnDeadline() async throws {
     let log = try await withVirtualTime { time in
