@@ -68,7 +68,7 @@ where Base.Element: Sendable {
     }
     let timeline = Timeline(clock: clock)
     let machine = Machine(
-      interval: interval, origin: timeline.someInstant, leading: leading, maxWait: maxWait)
+      interval: interval, origin: timeline.startingInstant, leading: leading, maxWait: maxWait)
     let storage = Storage(
       base: base, machine: machine, tolerance: tolerance, timeline: timeline)
     return Iterator(lifetime: Lifetime(storage))

@@ -27,7 +27,7 @@ protocol ClockTimeline: Sendable {
   /// An instant of this timeline to start a machine's deadlines from, where any instant will do:
   /// one the timeline already holds when it has one, so that making an iterator reads the clock
   /// no more often than the timeline itself needs.
-  var someInstant: Instant { get }
+  var startingInstant: Instant { get }
   /// The clock's instant that `instant` of this timeline stands for.
   func clockInstant(of instant: Instant) -> TimelineClock.Instant
 }
@@ -47,7 +47,7 @@ struct ClockInstants<TimelineClock: Clock>: ClockTimeline {
 
   /// The clock's instant now: this timeline holds none of its own.
   @inlinable
-  var someInstant: TimelineClock.Instant { clock.now }
+  var startingInstant: TimelineClock.Instant { clock.now }
 
   @inlinable @inline(__always)
   func clockInstant(of instant: TimelineClock.Instant) -> TimelineClock.Instant { instant }
@@ -74,7 +74,7 @@ struct ClockOffsets<TimelineClock: Clock>: ClockTimeline {
 
   /// The origin: no reading of the clock.
   @inlinable
-  var someInstant: ClockOffset<TimelineClock.Instant.Duration> { .origin }
+  var startingInstant: ClockOffset<TimelineClock.Instant.Duration> { .origin }
 
   @inlinable @inline(__always)
   func clockInstant(

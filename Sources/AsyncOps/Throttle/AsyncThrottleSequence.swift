@@ -67,7 +67,7 @@ where Base.Element: Sendable {
       return Iterator(passingThrough: base.makeAsyncIterator())
     }
     let timeline = Timeline(clock: clock)
-    let machine = Machine(interval: interval, origin: timeline.someInstant, latest: latest)
+    let machine = Machine(interval: interval, origin: timeline.startingInstant, latest: latest)
     let storage = Storage(base: base, machine: machine, tolerance: nil, timeline: timeline)
     return Iterator(lifetime: Lifetime(storage))
   }
