@@ -27,7 +27,10 @@ struct ProbeComparisonTests {
   /// Each comparison is named after its probe (that it is paired and not a target:
   /// `ControlCaseTests`).
   @Test func aComparisonIsNamedAfterItsProbe() {
-    #expect(BenchCase.comparisonNames == ["share-1-broadcast", "timeout-clocked"])
+    #expect(
+      BenchCase.comparisonNames == [
+        "share-1-broadcast", "share-4-cancellable", "share-16-cancellable", "timeout-clocked",
+      ])
     for (_, probe) in BenchCase.probeComparisons {
       #expect(BenchCase.comparisonNames.contains { "floor-" + $0 == probe })
     }

@@ -26,6 +26,8 @@ struct ShapeFloorTests {
     ("floor-timeout-clocked", "floor-timeout"),
     ("floor-mapLatest-switch-transformed", "floor-mapLatest-switch"),
     ("floor-share-1-broadcast", "floor-share-1"),
+    ("floor-share-4-cancellable", "floor-share-4"),
+    ("floor-share-16-cancellable", "floor-share-16"),
   ]
 
   @Test func everyShapeFloorIsTheFloorOfAnOperatorCase() {

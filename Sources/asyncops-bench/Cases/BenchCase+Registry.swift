@@ -141,12 +141,13 @@ extension BenchCase {
       // What the unspecialised reader alone adds to floor-combineLatest2, what reading the
       // standard library's map generically adds to floor-compacted, what timeout's clock read
       // before each wait adds to floor-timeout, what calling the transform adds to
-      // floor-mapLatest-switch, and what a broadcast of one consumer adds to floor-share-1 (not
-      // shapes' floors).
+      // floor-mapLatest-switch, what a broadcast of one consumer adds to floor-share-1, and what
+      // asking Task.isCancelled adds to floor-share-4 and -16 (not shapes' floors).
       [
         .floorCombineLatest2Unspecialised, .floorCompactedGeneric, .floorTimeoutClocked,
         .floorMapLatestSwitchTransformed, .floorShare1Broadcast,
       ],
+      BenchCase.floorShareManyCancellable,
     ]
 
   /// The physical floor: a bare continuation hand-off between two tasks.

@@ -11,6 +11,8 @@ extension BenchCase {
   /// judged against its floor only.
   static let probeComparisons: [(operatorCase: String, probe: String)] = [
     ("share-1", "floor-share-1-broadcast"),
+    ("share-4", "floor-share-4-cancellable"),
+    ("share-16", "floor-share-16-cancellable"),
     ("timeout", "floor-timeout-clocked"),
   ]
 
@@ -27,7 +29,7 @@ extension BenchCase {
       prepare: operatorCase.prepare)
   }
 
-  /// The names of the comparison cases (`share-1-broadcast`, `timeout-clocked`), each judged
+  /// The names of the comparison cases (`share-1-broadcast`, `timeout-clocked`, …), each judged
   /// against its probe.
   static let comparisonNames = probeComparisons.map { comparisonName(of: $0.probe) }
 

@@ -127,6 +127,24 @@ extension BenchCase {
       await floorShareManyRun(SynchronousSource().values(count: count), count: count, consumers: 1)
     })
 
+  /// `floor-share-4-cancellable`, `floor-share-16-cancellable`: `floor-share-4` and `-16`
+  /// (``FloorShareMany``) whose consumers ask `Task.isCancelled` on their fast path, as the
+  /// operator and `floor-share-1` do and those two floors do not: what that question alone adds
+  /// to the floor, not a shape's floor.
+  static let floorShareManyCancellable: [BenchCase] = [4, 16].map { consumers in
+    BenchCase(
+      name: "floor-share-\(consumers)-cancellable",
+      summary: "floor-share-\(consumers) whose consumers ask Task.isCancelled on their fast path "
+        + "(as the operator's do); per consumer-element",
+      size: ShareWorkload(consumers: consumers).sizes.sync, quickSize: 2_000,
+      repetitions: operatorRepetitions,
+      measure: { count in
+        await floorShareManyRun(
+          SynchronousSource().values(count: count), count: count, consumers: consumers,
+          asksCancellation: true)
+      })
+  }
+
   /// `floor-combineLatest2-unspecialised`: `floor-combineLatest2` with each reader reading its
   /// base through `any AsyncSequence<Int, Never>`, so the base's `next` calls are generic async
   /// calls as in the operator: what the unspecialised reader alone adds to the floor.

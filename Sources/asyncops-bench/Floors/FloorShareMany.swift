@@ -58,11 +58,15 @@ final class FloorShareMany: Sendable {
   }
 
   private let state: Mutex<State>
+  /// Whether a consumer asks `Task.isCancelled` on its fast path, as the operator does (the
+  /// `floor-share-N-cancellable` probes); the floors do not (see ``next(_:)``).
+  private let asksCancellation: Bool
 
   /// `consumers` consumers, each with a buffer of `limit` (at least 1) elements.
-  init(consumers: Int, limit: Int) {
+  init(consumers: Int, limit: Int, asksCancellation: Bool = false) {
     let consumer = Consumer(ring: Array(repeating: 0, count: limit))
     state = Mutex(State(consumers: Array(repeating: consumer, count: consumers)))
+    self.asksCancellation = asksCancellation
   }
 
   /// The upstream task: reads `base` to its end.
@@ -119,6 +123,14 @@ final class FloorShareMany: Sendable {
     // (floor-share-4 97 -> 185 ns per element, with 1.8x the thread switches) than the operator's
     // own with it (123 ns), and a floor dearer than its operator is no floor. Without it the
     // floor is cheaper than the least a correct operator can do, so the verdict is stricter.
+    // The question costs about 20 ns a call here (the runtime retains the task, loads its
+    // 16-byte status with `lock cmpxchg16b`, and releases it); the probes ask it, to show how much
+    // of the operator's distance it is.
+    if asksCancellation, Task.isCancelled {
+      let (_, upstream) = state.withLock { state in state.end(index) }
+      upstream?.resume()
+      return nil
+    }
     let ready = state.withLock { state -> (Int, UnsafeContinuation<Void, Never>?)?? in
       if state.consumers[index].ended { return .some(nil) }
       if let taken = state.take(index) { return .some(taken) }
@@ -151,12 +163,14 @@ final class FloorShareMany: Sendable {
   }
 }
 
-/// `count` elements of `base` through ``FloorShareMany`` to `consumers` consumer tasks.
+/// `count` elements of `base` through ``FloorShareMany`` to `consumers` consumer tasks (asking
+/// `Task.isCancelled` on each consumer's fast path if `asksCancellation`).
 @inline(never)
 func floorShareManyRun<Base: AsyncSequence & Sendable>(
-  _ base: Base, count: Int, consumers: Int
+  _ base: Base, count: Int, consumers: Int, asksCancellation: Bool = false
 ) async -> RunOutcome where Base.Element == Int, Base.Failure == Never {
-  let buffer = FloorShareMany(consumers: consumers, limit: ShareWorkload.bufferLimit)
+  let buffer = FloorShareMany(
+    consumers: consumers, limit: ShareWorkload.bufferLimit, asksCancellation: asksCancellation)
   let sum = await withTaskGroup(of: Int.self) { group in
     group.addTask {
       await buffer.upstream(base)
