@@ -30,6 +30,7 @@ struct ProbeComparisonTests {
     #expect(
       BenchCase.comparisonNames == [
         "share-1-broadcast", "share-4-cancellable", "share-16-cancellable", "timeout-clocked",
+        "mapLatest-switch-transformed",
       ])
     for (_, probe) in BenchCase.probeComparisons {
       #expect(BenchCase.comparisonNames.contains { "floor-" + $0 == probe })

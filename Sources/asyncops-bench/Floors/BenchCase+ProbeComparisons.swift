@@ -14,6 +14,7 @@ extension BenchCase {
     ("share-4", "floor-share-4-cancellable"),
     ("share-16", "floor-share-16-cancellable"),
     ("timeout", "floor-timeout-clocked"),
+    ("mapLatest-switch", "floor-mapLatest-switch-transformed"),
   ]
 
   /// The comparison cases, each a copy of its operator case named after its probe.
