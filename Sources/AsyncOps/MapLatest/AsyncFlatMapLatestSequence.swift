@@ -51,24 +51,15 @@ where Base.Element: Sendable, Inner.Element: Sendable {
   /// ```
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    let transform = self.transform
-    let innerFailure = self.innerFailure
-    let storage = MapLatestStorage<Base, Element, Failure>(
+    let storage = Storage(
       base: base, baseFailure: baseFailure,
-      innerRun: { element, yield throws(Failure) in
-        var iterator = transform(element).makeAsyncIterator()
-        while true {
-          let next: Element?
-          do throws(Inner.Failure) {
-            next = try await iterator.next(isolation: nil)
-          } catch {
-            throw innerFailure(error)
-          }
-          guard let next, await yield(next) else { return nil }
-        }
-      })
+      innerRun: FlatMapLatestRun(transform: transform, innerFailure: innerFailure))
     return Iterator(lifetime: IteratorLifetime(storage))
   }
+
+  @usableFromInline typealias Storage = MapLatestStorage<
+    Base, Element, Failure, FlatMapLatestRun<Base.Element, Inner, Failure>
+  >
 
   /// Produces the elements of the newest inner sequence.
   ///
@@ -77,10 +68,10 @@ where Base.Element: Sendable, Inner.Element: Sendable {
   /// while let message = try await iterator.next() { show(message) }
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline let lifetime: IteratorLifetime<MapLatestStorage<Base, Element, Failure>>
+    @usableFromInline let lifetime: IteratorLifetime<Storage>
 
     @inlinable
-    init(lifetime: IteratorLifetime<MapLatestStorage<Base, Element, Failure>>) {
+    init(lifetime: IteratorLifetime<Storage>) {
       self.lifetime = lifetime
     }
 

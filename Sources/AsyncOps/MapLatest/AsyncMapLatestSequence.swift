@@ -50,12 +50,15 @@ where Base.Element: Sendable {
   /// ```
   @inlinable
   public func makeAsyncIterator() -> Iterator {
-    let transform = self.transform
-    let storage = MapLatestStorage<Base, Element, Failure>(
+    let storage = Storage(
       base: base, baseFailure: baseFailure,
-      innerRun: { element, _ throws(Failure) in try await transform(element) })
+      innerRun: MapLatestTransformRun(transform: transform))
     return Iterator(lifetime: IteratorLifetime(storage))
   }
+
+  @usableFromInline typealias Storage = MapLatestStorage<
+    Base, Element, Failure, MapLatestTransformRun<Base.Element, Element, Failure>
+  >
 
   /// Produces the results of the newest transforms.
   ///
@@ -64,10 +67,10 @@ where Base.Element: Sendable {
   /// while let results = try await iterator.next() { show(results) }
   /// ```
   public struct Iterator: AsyncIteratorProtocol {
-    @usableFromInline let lifetime: IteratorLifetime<MapLatestStorage<Base, Element, Failure>>
+    @usableFromInline let lifetime: IteratorLifetime<Storage>
 
     @inlinable
-    init(lifetime: IteratorLifetime<MapLatestStorage<Base, Element, Failure>>) {
+    init(lifetime: IteratorLifetime<Storage>) {
       self.lifetime = lifetime
     }
 

@@ -2,7 +2,7 @@ import Synchronization
 
 /// The storage of ``AsyncMapLatestSequence`` and ``AsyncFlatMapLatestSequence``: holds the
 /// ``MapLatestStateMachine`` in a `Mutex`, runs the task that reads the upstream and one task per
-/// inner run, and performs the machine's actions outside the lock. The consumer's side is the
+/// inner run (what a run does is `Run`'s), and performs the machine's actions outside the lock. The consumer's side is the
 /// ``SingleConsumerStorage`` shell.
 ///
 /// The upstream is read continuously, so a newer element cancels the stale inner run when it
@@ -12,32 +12,27 @@ import Synchronization
 /// the newest element when it begins, so an upstream faster than task start-up costs one lock per
 /// element, not one task.
 @usableFromInline
-final class MapLatestStorage<Base: AsyncSequence & Sendable, Element: Sendable, Failure: Error>:
-  SingleConsumerStorage
-where Base.Element: Sendable {
+final class MapLatestStorage<
+  Base: AsyncSequence & Sendable, Element: Sendable, Failure: Error, Run: MapLatestInnerRun
+>: SingleConsumerStorage
+where
+  Base.Element: Sendable, Run.Input == Base.Element, Run.Output == Element,
+  Run.Failure == Failure
+{
   @usableFromInline typealias Outcome = Result<Element?, Failure>
   @usableFromInline typealias Consumer = UnsafeContinuation<Outcome, Never>
   @usableFromInline typealias InnerWaiter = UnsafeContinuation<Bool, Never>
   @usableFromInline typealias Machine = MapLatestStateMachine<
     Base.Element, Element, Failure, Consumer, Task<Void, Never>, Task<Void, Never>, InnerWaiter
   >
-  /// Runs the inner work of one upstream element: hands each element but the last to `yield`
-  /// (which returns `false` when the run must stop) and returns the last one, if any.
-  @usableFromInline typealias InnerRun =
-    @Sendable (
-      _ element: Base.Element, _ yield: (Element) async -> Bool
-    ) async throws(Failure) -> Element?
 
   @usableFromInline let machine = Mutex(Machine())
   @usableFromInline let base: Base
   @usableFromInline let baseFailure: @Sendable (Base.Failure) -> Failure
-  @usableFromInline let innerRun: InnerRun
+  @usableFromInline let innerRun: Run
 
   @inlinable
-  init(
-    base: Base, baseFailure: @escaping @Sendable (Base.Failure) -> Failure,
-    innerRun: @escaping InnerRun
-  ) {
+  init(base: Base, baseFailure: @escaping @Sendable (Base.Failure) -> Failure, innerRun: Run) {
     self.base = base
     self.baseFailure = baseFailure
     self.innerRun = innerRun
@@ -121,7 +116,9 @@ where Base.Element: Sendable {
       return
     }
     do {
-      let last = try await innerRun(element) { await self.yieldInner($0, generation: generation) }
+      let last = try await innerRun.run(element) {
+        await self.yieldInner($0, generation: generation)
+      }
       perform(machine.withLock { $0.innerFinished(generation: generation, last: last) })
     } catch {
       perform(machine.withLock { $0.innerFailed(error, generation: generation) })
