@@ -2,8 +2,8 @@ import Synchronization
 
 /// The storage of ``AsyncMapLatestSequence`` and ``AsyncFlatMapLatestSequence``: holds the
 /// ``MapLatestStateMachine`` in a `Mutex`, runs the task that reads the upstream and one task per
-/// inner run (what a run does is `Run`'s), and performs the machine's actions outside the lock. The consumer's side is the
-/// ``SingleConsumerStorage`` shell.
+/// inner run (what a run does is `Run`'s), and performs the machine's actions outside the lock.
+/// The consumer's side is the ``SingleConsumerStorage`` shell.
 ///
 /// The upstream is read continuously, so a newer element cancels the stale inner run when it
 /// arrives, whatever the consumer is doing. Each inner run is an unstructured task, because a
