@@ -1,7 +1,7 @@
 /// What one inner run of a ``MapLatestStorage`` does with the upstream element it took: each
 /// operator has its own conformance, so the storage, specialised for it, calls the operator's
 /// work directly. (A closure shared by both operators wrapped mapLatest's transform in a second
-/// `async` closure call per run, 15–25 ns on two cores: docs/bench-runs/mapLatest-transform-1208.)
+/// `async` closure call per run: docs/bench-runs/mapLatest-transform-1208.)
 @usableFromInline
 protocol MapLatestInnerRun<Input, Output, Failure>: Sendable {
   associatedtype Input
