@@ -3,7 +3,7 @@
 /// work directly. (A closure shared by both operators wrapped mapLatest's transform in a second
 /// `async` closure call per run: docs/bench-runs/mapLatest-transform-1208.)
 @usableFromInline
-protocol MapLatestInnerRun<Input, Output, Failure>: Sendable {
+protocol MapLatestInnerRun: Sendable {
   associatedtype Input
   associatedtype Output
   associatedtype Failure: Error
